@@ -1,0 +1,44 @@
+/** The page request a list call echoes back (`pageRequestDTO`). */
+export interface PageRequestDto {
+  page: number;
+  size: number;
+}
+
+/** The spec's page result: every paged list of the site answers in this shape. */
+export interface PageResult<T> {
+  dtoList: T[];
+  pageNumList: number[];
+  pageRequestDTO: PageRequestDto;
+  prev: boolean;
+  next: boolean;
+  prevPage: number;
+  nextPage: number;
+  totalCount: number;
+  totalPage: number;
+  current: number;
+}
+
+/** Page buttons come in blocks of ten, as on the original site. */
+const PAGE_BLOCK = 10;
+
+export function toPageResult<T>(dtoList: T[], totalCount: number, request: PageRequestDto): PageResult<T> {
+  const totalPage = Math.max(1, Math.ceil(totalCount / request.size));
+  const blockEnd = Math.min(Math.ceil(request.page / PAGE_BLOCK) * PAGE_BLOCK, totalPage);
+  const blockStart = Math.floor((request.page - 1) / PAGE_BLOCK) * PAGE_BLOCK + 1;
+  const pageNumList: number[] = [];
+  for (let n = blockStart; n <= blockEnd; n++) pageNumList.push(n);
+  const prev = blockStart > 1;
+  const next = blockEnd < totalPage;
+  return {
+    dtoList,
+    pageNumList,
+    pageRequestDTO: request,
+    prev,
+    next,
+    prevPage: prev ? blockStart - 1 : 0,
+    nextPage: next ? blockEnd + 1 : 0,
+    totalCount,
+    totalPage,
+    current: request.page,
+  };
+}

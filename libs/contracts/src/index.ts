@@ -1,0 +1,3 @@
+export * from './api/paging';
+export * from './api/catalog';
+export * from './events';

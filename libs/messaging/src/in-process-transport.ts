@@ -1,0 +1,173 @@
+import type { MessagingLogger } from './logger';
+import { silentLogger } from './logger';
+import { table } from './sql-client';
+import type { MessageTransport, SubscribeOptions, Subscription, TransportMessage } from './transport';
+
+/** Plain parameterised queries; the standalone mode passes its embedded database. */
+export interface BusDatabase {
+  query<T extends object>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface InProcessTransportOptions {
+  /** Schema holding bus_message and bus_offset (bus-migrations). */
+  schema: string;
+  pollIntervalMs?: number;
+  retryDelayMs?: number;
+  logger?: MessagingLogger;
+}
+
+interface BusRow {
+  id: string;
+  topic: string;
+  message_key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The standalone mode's bus: one process, no Kafka, same guarantees. Messages are appended to a
+ * durable log table and each consumer group keeps a committed offset per topic, advanced only after
+ * its handler resolved; so a crash loses nothing and redelivers at most the message in flight.
+ * Delivery is always asynchronous to publish and sequential per group (so in order per key).
+ */
+export class InProcessTransport implements MessageTransport {
+  private readonly messages: string;
+  private readonly offsets: string;
+  private readonly workers = new Set<GroupWorker>();
+
+  constructor(
+    private readonly db: BusDatabase,
+    private readonly options: InProcessTransportOptions,
+  ) {
+    this.messages = table(options.schema, 'bus_message');
+    this.offsets = table(options.schema, 'bus_offset');
+  }
+
+  async publish(messages: TransportMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const params: unknown[] = [];
+    const rows = messages.map((m) => {
+      params.push(m.topic, m.key, m.value, JSON.stringify(m.headers));
+      const n = params.length;
+      return `($${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
+    });
+    await this.db.query(`INSERT INTO ${this.messages} (topic, message_key, value, headers) VALUES ${rows.join(', ')}`, params);
+    for (const worker of this.workers) worker.nudge();
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const worker = new GroupWorker(this.db, options, {
+      messages: this.messages,
+      offsets: this.offsets,
+      pollIntervalMs: this.options.pollIntervalMs ?? 500,
+      retryDelayMs: this.options.retryDelayMs ?? 1_000,
+      logger: this.options.logger ?? silentLogger,
+    });
+    this.workers.add(worker);
+    worker.start();
+    return {
+      close: async () => {
+        this.workers.delete(worker);
+        await worker.stop();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.workers].map((w) => w.stop()));
+    this.workers.clear();
+  }
+}
+
+interface WorkerSettings {
+  messages: string;
+  offsets: string;
+  pollIntervalMs: number;
+  retryDelayMs: number;
+  logger: MessagingLogger;
+}
+
+class GroupWorker {
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private nudged = false;
+
+  constructor(
+    private readonly db: BusDatabase,
+    private readonly subscription: SubscribeOptions,
+    private readonly settings: WorkerSettings,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.nudged = false;
+      let delay = this.settings.pollIntervalMs;
+      try {
+        const delivered = await this.drain();
+        if (delivered === 'failed') delay = this.settings.retryDelayMs;
+      } catch (error) {
+        this.settings.logger.error('in-process bus poll failed', { error: String(error) });
+      }
+      if (this.running && !this.nudged) await this.pause(delay);
+    }
+  }
+
+  /** Delivers what is pending; stops at the first message whose handler rejects. */
+  private async drain(): Promise<'idle' | 'failed'> {
+    const { groupId, topics } = this.subscription;
+    for (;;) {
+      if (!this.running) return 'idle';
+      const batch = await this.db.query<BusRow>(
+        `SELECT m.id::text AS id, m.topic, m.message_key, m.value, m.headers
+         FROM ${this.settings.messages} m
+         WHERE m.topic = ANY($1::text[])
+           AND m.id > COALESCE((SELECT o.last_id FROM ${this.settings.offsets} o
+                                WHERE o.group_id = $2 AND o.topic = m.topic), 0)
+         ORDER BY m.id LIMIT 100`,
+        [topics, groupId],
+      );
+      if (batch.length === 0) return 'idle';
+      for (const row of batch) {
+        if (!this.running) return 'idle';
+        try {
+          await this.subscription.onMessage({ topic: row.topic, key: row.message_key, value: row.value, headers: row.headers });
+        } catch (error) {
+          this.settings.logger.warn('in-process delivery failed; will redeliver', { topic: row.topic, error: String(error) });
+          return 'failed';
+        }
+        await this.db.query(
+          `INSERT INTO ${this.settings.offsets} (group_id, topic, last_id) VALUES ($1, $2, $3::bigint)
+           ON CONFLICT (group_id, topic) DO UPDATE SET last_id = EXCLUDED.last_id`,
+          [groupId, row.topic, row.id],
+        );
+      }
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

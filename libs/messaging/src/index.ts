@@ -1,0 +1,14 @@
+import { join } from 'node:path';
+
+export * from './transport';
+export * from './sql-client';
+export * from './logger';
+export * from './outbox';
+export * from './consumer';
+export * from './kafka-transport';
+export * from './in-process-transport';
+
+/** Outbox and inbox tables, applied into every service's schema. */
+export const messagingMigrationsDir = join(__dirname, '..', 'migrations');
+/** The in-process bus tables, applied into the standalone mode's `bus` schema. */
+export const busMigrationsDir = join(__dirname, '..', 'bus-migrations');

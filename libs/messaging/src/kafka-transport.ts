@@ -1,0 +1,131 @@
+import type { Admin, Consumer, IHeaders, Kafka as KafkaClient, LogEntry, Producer } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
+import { deadLetterTopic } from '@mkt/contracts';
+import type { MessagingLogger } from './logger';
+import { silentLogger } from './logger';
+import type { MessageTransport, SubscribeOptions, Subscription, TransportMessage } from './transport';
+
+export interface KafkaTransportOptions {
+  brokers: string[];
+  clientId: string;
+  /** Prepended to every topic name; tests use it to get topics of their own. */
+  topicPrefix?: string;
+  partitions?: number;
+  replicationFactor?: number;
+  logger?: MessagingLogger;
+}
+
+/**
+ * The bus on Apache Kafka. The producer is idempotent and waits for all in-sync replicas; topics
+ * (and their dead-letter topics) are created on first use; consumers commit an offset only after
+ * the handler resolved.
+ */
+export class KafkaTransport implements MessageTransport {
+  private readonly kafka: KafkaClient;
+  private readonly prefix: string;
+  private readonly knownTopics = new Set<string>();
+  private readonly consumers = new Set<Consumer>();
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+
+  constructor(private readonly options: KafkaTransportOptions) {
+    this.prefix = options.topicPrefix ?? '';
+    const logger = options.logger ?? silentLogger;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry: LogEntry) => {
+        const { message, ...fields } = entry.log;
+        const write = entry.level <= logLevel.ERROR ? logger.error : logger.warn;
+        write.call(logger, `kafka: ${message}`, { namespace: entry.namespace, ...fields });
+      },
+    });
+  }
+
+  async publish(messages: TransportMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.ensureTopics(messages.map((m) => m.topic));
+    const byTopic = new Map<string, TransportMessage[]>();
+    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    const producer = await this.connectedProducer();
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, list]) => ({
+        topic: this.prefix + topic,
+        messages: list.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+      })),
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    await this.ensureTopics([...options.topics, ...options.topics.map(deadLetterTopic)]);
+    const consumer = this.kafka.consumer({ groupId: this.prefix + options.groupId, allowAutoTopicCreation: false });
+    this.consumers.add(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topics: options.topics.map((t) => this.prefix + t), fromBeginning: true });
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    await consumer.run({
+      partitionsConsumedConcurrently: 3,
+      eachMessage: async ({ topic, message }) => {
+        await options.onMessage({
+          topic: topic.slice(this.prefix.length),
+          key: message.key?.toString() ?? '',
+          value: message.value?.toString() ?? '',
+          headers: decodeHeaders(message.headers),
+        });
+      },
+    });
+    await joined;
+    return {
+      close: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.disconnect()));
+    this.consumers.clear();
+    await (await this.producer)?.disconnect();
+    await (await this.admin)?.disconnect();
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+      await producer.connect();
+      return producer;
+    })();
+    return this.producer;
+  }
+
+  private async ensureTopics(topics: string[]): Promise<void> {
+    const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })();
+    const admin = await this.admin;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((t) => ({
+        topic: this.prefix + t,
+        numPartitions: this.options.partitions ?? 3,
+        replicationFactor: this.options.replicationFactor ?? 1,
+      })),
+    });
+    for (const t of missing) this.knownTopics.add(t);
+  }
+}
+
+function decodeHeaders(headers: IHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.map(String).join(',') : value.toString();
+  }
+  return out;
+}

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { z } from 'zod';
+import { deadLetterTopic, defineEvent, EventHeaders } from '@mkt/contracts';
+import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
+import type { RawDatabase } from '@mkt/testing';
+import {
+  createTestDatabase,
+  rawPGlite,
+  rawPostgres,
+  testInfrastructure,
+  uniqueTopicPrefix,
+} from '@mkt/testing';
+import type { MessageTransport, TransportMessage } from './index';
+import {
+  busMigrationsDir,
+  EventConsumer,
+  InProcessTransport,
+  KafkaTransport,
+  messagingMigrationsDir,
+  Outbox,
+  OutboxRelay,
+} from './index';
+
+// A stand-in domain: "stock.reserved" lowers a counter. The effect table lets a test count effects.
+const StockReservedV1 = defineEvent(
+  'test.stock.reserved',
+  1,
+  z.object({ sku: z.string(), count: z.number().int().positive(), seq: z.number().int() }),
+);
+const SCHEMA = 'svc';
+
+interface Harness {
+  db: RawDatabase;
+  transport: MessageTransport;
+  cleanup(): Promise<void>;
+}
+
+const harnesses: Record<string, () => Promise<Harness>> = {
+  'in-process bus on PGlite': async () => {
+    const pglite = await openEmbeddedDatabase();
+    await applyMigrations({ kind: 'embedded', db: pglite, schema: SCHEMA }, [
+      { scope: 'messaging', dir: messagingMigrationsDir },
+    ]);
+    await applyMigrations({ kind: 'embedded', db: pglite, schema: 'bus' }, [
+      { scope: 'bus', dir: busMigrationsDir },
+    ]);
+    const transport = new InProcessTransport(
+      { query: async (sql, params) => (await pglite.query<never>(sql, params)).rows },
+      { schema: 'bus', pollIntervalMs: 50, retryDelayMs: 50 },
+    );
+    return {
+      db: rawPGlite(pglite),
+      transport,
+      cleanup: async () => {
+        await transport.close();
+        await pglite.close();
+      },
+    };
+  },
+  'Kafka and PostgreSQL': async () => {
+    const infra = await testInfrastructure();
+    const database = await createTestDatabase('messaging');
+    await applyMigrations({ kind: 'postgres', url: database.url, schema: SCHEMA }, [
+      { scope: 'messaging', dir: messagingMigrationsDir },
+    ]);
+    const pool = new Pool({ connectionString: database.url, max: 5 });
+    const transport = new KafkaTransport({
+      brokers: infra.kafkaBrokers,
+      clientId: 'messaging-test',
+      topicPrefix: uniqueTopicPrefix('messaging'),
+    });
+    return {
+      db: rawPostgres(pool),
+      transport,
+      cleanup: async () => {
+        await transport.close();
+        await pool.end();
+        await database.drop();
+      },
+    };
+  },
+};
+
+describe.each(Object.keys(harnesses))('events through %s', (kind) => {
+  jest.setTimeout(60_000);
+  let h: Harness;
+
+  beforeEach(async () => {
+    h = await harnesses[kind]();
+    await h.db.client.$executeRawUnsafe(
+      `CREATE TABLE IF NOT EXISTS ${SCHEMA}.stock (sku text PRIMARY KEY, qty int NOT NULL)`,
+    );
+    await h.db.client.$executeRawUnsafe(
+      `CREATE TABLE IF NOT EXISTS ${SCHEMA}.seen (seq int NOT NULL, at timestamptz DEFAULT clock_timestamp())`,
+    );
+    await h.db.client.$executeRawUnsafe(`INSERT INTO ${SCHEMA}.stock VALUES ('A', 100), ('B', 100)`);
+  });
+  afterEach(() => h.cleanup());
+
+  const outbox = () => new Outbox(SCHEMA, 'test-producer');
+  const relay = (
+    overrides: Partial<ConstructorParameters<typeof OutboxRelay>[2]> = {},
+    transport = h.transport,
+  ) => new OutboxRelay(h.db.client, transport, { schema: SCHEMA, pollIntervalMs: 50, ...overrides });
+  const qty = async (sku: string) =>
+    (
+      await h.db.client.$queryRawUnsafe<{ qty: number }[]>(
+        `SELECT qty FROM ${SCHEMA}.stock WHERE sku = $1`,
+        sku,
+      )
+    )[0].qty;
+  const inboxRows = async () =>
+    Number(
+      (
+        await h.db.client.$queryRawUnsafe<{ n: string }[]>(
+          `SELECT count(*)::text AS n FROM ${SCHEMA}.inbox_event`,
+        )
+      )[0].n,
+    );
+
+  function consumer(
+    handle?: (
+      tx: RawDatabase['client'],
+      payload: { sku: string; count: number; seq: number },
+    ) => Promise<void>,
+  ) {
+    return new EventConsumer(h.transport, {
+      groupId: 'stock-service',
+      schema: SCHEMA,
+      transaction: h.db.transaction,
+      baseBackoffMs: 10,
+    }).register({
+      name: 'stock.reserve',
+      event: StockReservedV1,
+      handle: async (payload, tx) => {
+        await tx.$executeRawUnsafe(
+          `UPDATE ${SCHEMA}.stock SET qty = qty - $1 WHERE sku = $2`,
+          payload.count,
+          payload.sku,
+        );
+        await tx.$executeRawUnsafe(`INSERT INTO ${SCHEMA}.seen (seq) VALUES ($1)`, payload.seq);
+        await handle?.(tx, payload);
+      },
+    });
+  }
+
+  async function enqueue(sku: string, count: number, seq = 0) {
+    return h.db.transaction((tx) =>
+      outbox().enqueue(tx, StockReservedV1, { sku, count, seq }, { aggregateId: sku }),
+    );
+  }
+
+  async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await check()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  /** Collects what reaches a topic (the dead-letter topic in these tests). */
+  async function collect(topic: string): Promise<{ messages: TransportMessage[]; close(): Promise<void> }> {
+    const messages: TransportMessage[] = [];
+    const sub = await h.transport.subscribe({
+      groupId: `watch-${randomUUID()}`,
+      topics: [topic],
+      onMessage: async (m) => {
+        messages.push(m);
+      },
+    });
+    return { messages, close: () => sub.close() };
+  }
+
+  it('publishes an outbox event and applies its effect exactly once, even when delivered twice', async () => {
+    const c = consumer();
+    await c.start();
+    const envelope = await enqueue('A', 3);
+    const r = relay();
+    expect(await r.relayOnce()).toBe(1);
+    await until(async () => (await qty('A')) === 97, 'the first delivery');
+
+    // The same message again, as after a lost offset commit: nothing changes.
+    const again = await c.deliver({
+      topic: StockReservedV1.topic,
+      key: 'A',
+      value: JSON.stringify(envelope),
+      headers: {},
+    });
+    expect(again).toEqual(['duplicate']);
+    expect(await qty('A')).toBe(97);
+    expect(await inboxRows()).toBe(1);
+    await c.stop();
+  });
+
+  it('rolls back a failing handler with its inbox row, then applies the redelivered event once', async () => {
+    let calls = 0;
+    const c = consumer(async (tx) => {
+      calls++;
+      if (calls === 1) throw new Error('database hiccup');
+      // On the retry, the first attempt left no trace: no inbox row of its own, no effect.
+      const effects = await tx.$queryRawUnsafe<{ n: string }[]>(
+        `SELECT count(*)::text AS n FROM ${SCHEMA}.seen`,
+      );
+      expect(effects[0].n).toBe('1');
+    });
+    await c.start();
+    await enqueue('B', 5);
+    await relay().relayOnce();
+    await until(async () => (await qty('B')) === 95, 'the retried delivery');
+    expect(calls).toBe(2);
+    expect(await inboxRows()).toBe(1);
+    await c.stop();
+  });
+
+  it('does not lose or double an event when a relay dies between publishing and marking it', async () => {
+    const c = consumer();
+    await c.start();
+    await enqueue('A', 7);
+    // This relay publishes, then "dies": its publish never returns, so it never marks the event.
+    const dying: MessageTransport = {
+      publish: async (messages) => {
+        await h.transport.publish(messages);
+        await new Promise(() => undefined);
+      },
+      subscribe: (o) => h.transport.subscribe(o),
+      close: async () => undefined,
+    };
+    void relay({ leaseMs: 300 }, dying).relayOnce();
+    await until(async () => (await qty('A')) === 93, 'the first publication');
+
+    // A second relay takes over once the lease lapses and publishes the same event again.
+    const successor = relay({ leaseMs: 300 });
+    await until(async () => (await successor.relayOnce()) === 1, 'the successor relay to republish');
+    expect(await successor.list('PENDING')).toEqual([]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await qty('A')).toBe(93);
+    expect(await inboxRows()).toBe(1);
+    await c.stop();
+  });
+
+  it('keeps events of one key in order', async () => {
+    const c = consumer();
+    await c.start();
+    for (let seq = 1; seq <= 5; seq++) await enqueue('A', 1, seq);
+    const r = relay();
+    r.start();
+    await until(async () => (await qty('A')) === 95, 'five events');
+    await r.stop();
+    const seen = await h.db.client.$queryRawUnsafe<{ seq: number }[]>(
+      `SELECT seq FROM ${SCHEMA}.seen ORDER BY at`,
+    );
+    expect(seen.map((s) => s.seq)).toEqual([1, 2, 3, 4, 5]);
+    await c.stop();
+  });
+
+  it('sends a poison message to the dead-letter topic and goes on with the next one', async () => {
+    const dlq = await collect(deadLetterTopic(StockReservedV1.topic));
+    const c = consumer(async (_tx, payload) => {
+      if (payload.sku === 'B') throw new Error('cannot reserve B');
+    });
+    await c.start();
+    await h.transport.publish([{ topic: StockReservedV1.topic, key: 'A', value: '{not json', headers: {} }]);
+    await enqueue('B', 1);
+    await enqueue('A', 2);
+    const r = relay();
+    r.start();
+    await until(async () => (await qty('A')) === 98, 'the good message after the poison one');
+    await until(async () => dlq.messages.length === 2, 'two dead letters');
+    await r.stop();
+
+    const [malformed, failing] = [...dlq.messages].sort((a) => (a.value === '{not json' ? -1 : 1));
+    expect(malformed.value).toBe('{not json');
+    expect(malformed.headers[EventHeaders.error]).toMatch(/envelope/);
+    expect(failing.headers[EventHeaders.error]).toMatch(/cannot reserve B/);
+    expect(failing.headers[EventHeaders.attempts]).toBe('3');
+    expect(failing.headers[EventHeaders.originalTopic]).toBe(StockReservedV1.topic);
+    expect(await qty('B')).toBe(100);
+    await dlq.close();
+    await c.stop();
+  });
+
+  it('parks events the transport keeps refusing as FAILED, and re-drives them on request', async () => {
+    await enqueue('A', 1);
+    const broken: MessageTransport = {
+      publish: async () => {
+        throw new Error('broker unreachable');
+      },
+      subscribe: (o) => h.transport.subscribe(o),
+      close: async () => undefined,
+    };
+    const failing = relay({ maxAttempts: 2, baseBackoffMs: 1 }, broken);
+    await failing.relayOnce();
+    await until(async () => {
+      await failing.relayOnce();
+      return (await failing.list('FAILED')).length === 1;
+    }, 'the event to be parked');
+    const [parked] = await failing.list('FAILED');
+    expect(parked.attempts).toBe(2);
+    expect(parked.lastError).toBe('broker unreachable');
+
+    const c = consumer();
+    await c.start();
+    const healthy = relay();
+    expect(await healthy.redrive()).toBe(1);
+    expect(await healthy.relayOnce()).toBe(1);
+    await until(async () => (await qty('A')) === 99, 'the re-driven event');
+    await c.stop();
+  });
+});

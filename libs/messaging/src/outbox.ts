@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
+import { EventHeaders } from '@mkt/contracts';
+import type { MessagingLogger } from './logger';
+import { silentLogger } from './logger';
+import type { RawSqlClient } from './sql-client';
+import { table } from './sql-client';
+import type { MessageTransport, TransportMessage } from './transport';
+
+export interface EventContext {
+  /** The aggregate the event is about; it is the message key, so its events stay in order. */
+  aggregateId: string | number;
+  correlationId?: string;
+  /** The event that caused this one, if any. */
+  causationId?: string;
+}
+
+/**
+ * Writes events into the service's outbox table inside the caller's transaction: the event exists
+ * if and only if the state change it announces was committed.
+ */
+export class Outbox {
+  constructor(
+    private readonly schema: string,
+    private readonly producer: string,
+  ) {}
+
+  async enqueue<P>(tx: RawSqlClient, event: EventDefinition<P>, payload: P, context: EventContext): Promise<EventEnvelope<P>> {
+    const envelope: EventEnvelope<P> = {
+      eventId: randomUUID(),
+      eventType: event.type,
+      eventVersion: event.version,
+      occurredAt: new Date().toISOString(),
+      producer: this.producer,
+      aggregateId: String(context.aggregateId),
+      correlationId: context.correlationId ?? randomUUID(),
+      causationId: context.causationId ?? null,
+      payload: event.payloadSchema.parse(payload),
+    };
+    const headers: Record<string, string> = {
+      [EventHeaders.type]: envelope.eventType,
+      [EventHeaders.version]: String(envelope.eventVersion),
+      [EventHeaders.eventId]: envelope.eventId,
+      [EventHeaders.correlationId]: envelope.correlationId,
+      ...(envelope.causationId ? { [EventHeaders.causationId]: envelope.causationId } : {}),
+    };
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table(this.schema, 'outbox_event')} (event_id, topic, message_key, event_type, envelope, headers)
+       VALUES ($1::uuid, $2, $3, $4, $5, $6::jsonb)`,
+      envelope.eventId,
+      event.topic,
+      envelope.aggregateId,
+      envelope.eventType,
+      JSON.stringify(envelope),
+      JSON.stringify(headers),
+    );
+    return envelope;
+  }
+}
+
+export interface OutboxRelayOptions {
+  schema: string;
+  /** Events claimed per round. */
+  batchSize?: number;
+  /** How long a claim holds; a relay that dies mid-round is replaced after this. */
+  leaseMs?: number;
+  /** Publish attempts before an event is parked as FAILED for an operator to re-drive. */
+  maxAttempts?: number;
+  baseBackoffMs?: number;
+  pollIntervalMs?: number;
+  logger?: MessagingLogger;
+}
+
+interface ClaimedRow {
+  id: bigint | string;
+  topic: string;
+  message_key: string;
+  envelope: string;
+  headers: Record<string, string>;
+}
+
+export interface OutboxEventView {
+  id: string;
+  eventId: string;
+  topic: string;
+  key: string;
+  status: 'PENDING' | 'PUBLISHED' | 'FAILED';
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Publishes committed outbox events in order per key. Rounds claim events with a lease (so several
+ * relays may run), publish outside any transaction, then mark them. A relay that dies after publishing
+ * and before marking leaves the lease to expire and the event is published again; consumers' inboxes
+ * make that harmless. An event is only claimed when no older event of its key is still unpublished.
+ */
+export class OutboxRelay {
+  private readonly owner = randomUUID();
+  private readonly outbox: string;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly baseBackoffMs: number;
+  private readonly pollIntervalMs: number;
+  private readonly logger: MessagingLogger;
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+
+  constructor(
+    private readonly db: RawSqlClient,
+    private readonly transport: MessageTransport,
+    options: OutboxRelayOptions,
+  ) {
+    this.outbox = table(options.schema, 'outbox_event');
+    this.batchSize = options.batchSize ?? 100;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.baseBackoffMs = options.baseBackoffMs ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /** One round: claim, publish, mark. Returns how many events were published. */
+  async relayOnce(): Promise<number> {
+    const claimed = await this.claim();
+    if (claimed.length === 0) return 0;
+    const ids = claimed.map((row) => String(row.id));
+    try {
+      await this.transport.publish(claimed.map(toMessage));
+    } catch (error) {
+      await this.recordFailure(ids, error);
+      return 0;
+    }
+    await this.db.$executeRawUnsafe(
+      `UPDATE ${this.outbox} SET status = 'PUBLISHED', published_at = now(), leased_until = NULL
+       WHERE id = ANY($1::bigint[]) AND lease_owner = $2`,
+      ids,
+      this.owner,
+    );
+    return claimed.length;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Asks a started relay to run a round now instead of waiting for its poll interval. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async list(status: OutboxEventView['status'], limit = 100): Promise<OutboxEventView[]> {
+    const rows = await this.db.$queryRawUnsafe<
+      { id: bigint; event_id: string; topic: string; message_key: string; status: OutboxEventView['status']; attempts: number; last_error: string | null; created_at: Date }[]
+    >(
+      `SELECT id, event_id::text, topic, message_key, status, attempts, last_error, created_at
+       FROM ${this.outbox} WHERE status = $1 ORDER BY id LIMIT $2`,
+      status,
+      limit,
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      eventId: row.event_id,
+      topic: row.topic,
+      key: row.message_key,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+    }));
+  }
+
+  /** Puts FAILED events back in line (all of them, or the given ids). Returns how many. */
+  async redrive(ids?: string[]): Promise<number> {
+    const count = await this.db.$executeRawUnsafe(
+      `UPDATE ${this.outbox} SET status = 'PENDING', attempts = 0, next_attempt_at = now(), last_error = NULL
+       WHERE status = 'FAILED' AND ($1::bigint[] IS NULL OR id = ANY($1::bigint[]))`,
+      ids ?? null,
+    );
+    this.nudge();
+    return count;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.relayOnce();
+      } catch (error) {
+        this.logger.error('outbox relay round failed', { error: String(error) });
+      }
+      if (published === 0 && this.running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.pollIntervalMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  }
+
+  private async claim(): Promise<ClaimedRow[]> {
+    const rows = await this.db.$queryRawUnsafe<ClaimedRow[]>(
+      `UPDATE ${this.outbox} o
+       SET leased_until = now() + make_interval(secs => $1::double precision / 1000), lease_owner = $2
+       WHERE o.id IN (
+         SELECT c.id FROM ${this.outbox} c
+         WHERE c.status = 'PENDING' AND c.next_attempt_at <= now()
+           AND (c.leased_until IS NULL OR c.leased_until < now())
+           AND NOT EXISTS (
+             SELECT 1 FROM ${this.outbox} e
+             WHERE e.message_key = c.message_key AND e.id < c.id AND e.status <> 'PUBLISHED')
+         ORDER BY c.id
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED)
+       RETURNING o.id, o.topic, o.message_key, o.envelope, o.headers`,
+      this.leaseMs,
+      this.owner,
+      this.batchSize,
+    );
+    return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  }
+
+  private async recordFailure(ids: string[], error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.warn('outbox publish failed; will retry', { events: ids.length, error: message });
+    await this.db.$executeRawUnsafe(
+      `UPDATE ${this.outbox}
+       SET attempts = attempts + 1, last_error = $2, leased_until = NULL, lease_owner = NULL,
+           next_attempt_at = now() + make_interval(secs => ($3::double precision * power(2, attempts)) / 1000),
+           status = CASE WHEN attempts + 1 >= $4 THEN 'FAILED' ELSE 'PENDING' END
+       WHERE id = ANY($1::bigint[]) AND lease_owner = $5`,
+      ids,
+      message,
+      this.baseBackoffMs,
+      this.maxAttempts,
+      this.owner,
+    );
+  }
+}
+
+function toMessage(row: ClaimedRow): TransportMessage {
+  return { topic: row.topic, key: row.message_key, value: row.envelope, headers: row.headers };
+}

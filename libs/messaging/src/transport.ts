@@ -1,0 +1,28 @@
+/** A message as the transports carry it: the serialized envelope plus string headers. */
+export interface TransportMessage {
+  topic: string;
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: string[];
+  /**
+   * Called once per message, in order per key. The offset is committed only after it resolves; a
+   * rejection means "deliver again later".
+   */
+  onMessage(message: TransportMessage): Promise<void>;
+}
+
+/** The bus interface: Kafka in distributed mode, the durable in-process bus in standalone mode. */
+export interface MessageTransport {
+  publish(messages: TransportMessage[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  close(): Promise<void>;
+}

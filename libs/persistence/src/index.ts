@@ -1,0 +1,5 @@
+export * from './database-target';
+export * from './prisma-adapter';
+export * from './sql-session';
+export * from './migrations';
+export * from './embedded';

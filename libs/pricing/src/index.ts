@@ -1,0 +1,59 @@
+/**
+ * Won price rules of the marketplace, shared by the web app and the services so that the price a
+ * shopper sees is the price the server charges.
+ */
+
+/** Rounds up to the next 10 won. */
+export function ceilTo10Won(amount: number): number {
+  return Math.ceil(amount / 10) * 10;
+}
+
+/** Discounted unit price as cards, wish list and cart show it: ceil(price x (100 - salePer) / 100), up to 10 won. */
+export function discountedPrice(price: number, salePercent: number): number {
+  assertWon(price, 'price');
+  if (!Number.isInteger(salePercent) || salePercent < 0 || salePercent > 100) {
+    throw new RangeError(`sale percent must be an integer from 0 to 100, got ${salePercent}`);
+  }
+  return ceilTo10Won((price * (100 - salePercent)) / 100);
+}
+
+/** A line: quantity x (discounted price + option surcharge), rounded up to 10 won. */
+export function lineTotal(price: number, salePercent: number, optionPrice: number, quantity: number): number {
+  assertWon(optionPrice, 'option price');
+  if (!Number.isInteger(quantity) || quantity < 0) throw new RangeError(`quantity must be a whole number, got ${quantity}`);
+  return ceilTo10Won(quantity * (discountedPrice(price, salePercent) + optionPrice));
+}
+
+export interface PriceSummary {
+  /** Sum of undiscounted prices (plus surcharges) times quantities. */
+  productAmount: number;
+  /** productAmount minus paymentAmount. */
+  discountAmount: number;
+  paymentAmount: number;
+  shippingFee: number;
+}
+
+export interface PricedLine {
+  price: number;
+  salePercent: number;
+  optionPrice: number;
+  quantity: number;
+}
+
+/** The payment summary of the cart and checkout: undiscounted amount, discount and amount to pay. Shipping is free. */
+export function summarize(lines: PricedLine[]): PriceSummary {
+  const productAmount = lines.reduce((sum, l) => sum + l.quantity * (l.price + l.optionPrice), 0);
+  const paymentAmount = lines.reduce((sum, l) => sum + lineTotal(l.price, l.salePercent, l.optionPrice, l.quantity), 0);
+  return { productAmount, discountAmount: productAmount - paymentAmount, paymentAmount, shippingFee: 0 };
+}
+
+const wonFormat = new Intl.NumberFormat('ko-KR');
+
+/** 12345 -> "12,345원" */
+export function formatWon(amount: number): string {
+  return `${wonFormat.format(amount)}원`;
+}
+
+function assertWon(amount: number, what: string): void {
+  if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`${what} must be a whole, non-negative won amount, got ${amount}`);
+}

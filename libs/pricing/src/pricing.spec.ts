@@ -1,0 +1,43 @@
+import { ceilTo10Won, discountedPrice, formatWon, lineTotal, summarize } from './index';
+
+describe('won pricing rules', () => {
+  it('rounds the discounted price up to the next 10 won', () => {
+    // 19,900 x 0.85 = 16,915 -> 16,920
+    expect(discountedPrice(19_900, 15)).toBe(16_920);
+    expect(discountedPrice(10_000, 0)).toBe(10_000);
+    expect(discountedPrice(9_999, 100)).toBe(0);
+    expect(discountedPrice(1_001, 0)).toBe(1_010);
+  });
+
+  it('adds the option surcharge before multiplying by the quantity, then rounds up', () => {
+    // 3 x (16,920 + 1,500) = 55,260
+    expect(lineTotal(19_900, 15, 1_500, 3)).toBe(55_260);
+    expect(lineTotal(19_900, 15, 0, 0)).toBe(0);
+    expect(ceilTo10Won(55_261)).toBe(55_270);
+  });
+
+  it('summarises undiscounted amount, discount and payment amount with free shipping', () => {
+    const summary = summarize([
+      { price: 19_900, salePercent: 15, optionPrice: 1_500, quantity: 3 },
+      { price: 5_000, salePercent: 50, optionPrice: 0, quantity: 1 },
+    ]);
+    expect(summary).toEqual({
+      productAmount: 3 * 21_400 + 5_000,
+      paymentAmount: 55_260 + 2_500,
+      discountAmount: 3 * 21_400 + 5_000 - (55_260 + 2_500),
+      shippingFee: 0,
+    });
+  });
+
+  it('rejects amounts that are not whole won and sale percents out of range', () => {
+    expect(() => discountedPrice(100.5, 10)).toThrow(RangeError);
+    expect(() => discountedPrice(-1, 10)).toThrow(RangeError);
+    expect(() => discountedPrice(100, 101)).toThrow(RangeError);
+    expect(() => lineTotal(100, 10, 0, 1.5)).toThrow(RangeError);
+  });
+
+  it('formats won with thousands separators', () => {
+    expect(formatWon(1_234_567)).toBe('1,234,567원');
+    expect(formatWon(0)).toBe('0원');
+  });
+});

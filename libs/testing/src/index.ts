@@ -1,0 +1,3 @@
+export * from './infrastructure';
+export * from './databases';
+export * from './raw-sql';
