@@ -127,8 +127,18 @@ export class EventConsumer<Tx extends RawSqlClient> {
     }
   }
 
-  private async deadLetter(message: TransportMessage, error: unknown, attempts: number, handler: string): Promise<void> {
-    this.logger.error('event dead-lettered', { topic: message.topic, key: message.key, handler, error: errorText(error) });
+  private async deadLetter(
+    message: TransportMessage,
+    error: unknown,
+    attempts: number,
+    handler: string,
+  ): Promise<void> {
+    this.logger.error('event dead-lettered', {
+      topic: message.topic,
+      key: message.key,
+      handler,
+      error: errorText(error),
+    });
     await this.transport.publish([
       {
         topic: deadLetterTopic(message.topic),
@@ -155,4 +165,11 @@ function errorText(error: unknown): string {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Any handler, whatever its payload and transaction types: what a service lists for registration. */
+export interface AnyEventHandler {
+  name: string;
+  event: { topic: string };
+  handle(payload: never, tx: never, envelope: never): Promise<void>;
 }

@@ -51,7 +51,10 @@ export class InProcessTransport implements MessageTransport {
       const n = params.length;
       return `($${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
     });
-    await this.db.query(`INSERT INTO ${this.messages} (topic, message_key, value, headers) VALUES ${rows.join(', ')}`, params);
+    await this.db.query(
+      `INSERT INTO ${this.messages} (topic, message_key, value, headers) VALUES ${rows.join(', ')}`,
+      params,
+    );
     for (const worker of this.workers) worker.nudge();
   }
 
@@ -147,9 +150,17 @@ class GroupWorker {
       for (const row of batch) {
         if (!this.running) return 'idle';
         try {
-          await this.subscription.onMessage({ topic: row.topic, key: row.message_key, value: row.value, headers: row.headers });
+          await this.subscription.onMessage({
+            topic: row.topic,
+            key: row.message_key,
+            value: row.value,
+            headers: row.headers,
+          });
         } catch (error) {
-          this.settings.logger.warn('in-process delivery failed; will redeliver', { topic: row.topic, error: String(error) });
+          this.settings.logger.warn('in-process delivery failed; will redeliver', {
+            topic: row.topic,
+            error: String(error),
+          });
           return 'failed';
         }
         await this.db.query(

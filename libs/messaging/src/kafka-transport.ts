@@ -47,7 +47,8 @@ export class KafkaTransport implements MessageTransport {
     if (messages.length === 0) return;
     await this.ensureTopics(messages.map((m) => m.topic));
     const byTopic = new Map<string, TransportMessage[]>();
-    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    for (const message of messages)
+      byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
     const producer = await this.connectedProducer();
     await producer.sendBatch({
       acks: -1,
@@ -60,7 +61,10 @@ export class KafkaTransport implements MessageTransport {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     await this.ensureTopics([...options.topics, ...options.topics.map(deadLetterTopic)]);
-    const consumer = this.kafka.consumer({ groupId: this.prefix + options.groupId, allowAutoTopicCreation: false });
+    const consumer = this.kafka.consumer({
+      groupId: this.prefix + options.groupId,
+      allowAutoTopicCreation: false,
+    });
     this.consumers.add(consumer);
     await consumer.connect();
     await consumer.subscribe({ topics: options.topics.map((t) => this.prefix + t), fromBeginning: true });
@@ -85,6 +89,17 @@ export class KafkaTransport implements MessageTransport {
     };
   }
 
+  /** Messages of `topic` that `groupId` has not committed yet (for operators and tests). */
+  async lag(groupId: string, topic: string): Promise<number> {
+    const admin = await this.connectedAdmin();
+    const [ends, [committed]] = await Promise.all([
+      admin.fetchTopicOffsets(this.prefix + topic),
+      admin.fetchOffsets({ groupId: this.prefix + groupId, topics: [this.prefix + topic] }),
+    ]);
+    const done = new Map(committed.partitions.map((p) => [p.partition, Math.max(0, Number(p.offset))]));
+    return ends.reduce((sum, p) => sum + Number(p.high) - (done.get(p.partition) ?? 0), 0);
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.consumers].map((c) => c.disconnect()));
     this.consumers.clear();
@@ -101,15 +116,19 @@ export class KafkaTransport implements MessageTransport {
     return this.producer;
   }
 
-  private async ensureTopics(topics: string[]): Promise<void> {
-    const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
-    if (missing.length === 0) return;
+  private connectedAdmin(): Promise<Admin> {
     this.admin ??= (async () => {
       const admin = this.kafka.admin();
       await admin.connect();
       return admin;
     })();
-    const admin = await this.admin;
+    return this.admin;
+  }
+
+  private async ensureTopics(topics: string[]): Promise<void> {
+    const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    const admin = await this.connectedAdmin();
     await admin.createTopics({
       waitForLeaders: true,
       topics: missing.map((t) => ({
@@ -125,7 +144,8 @@ export class KafkaTransport implements MessageTransport {
 function decodeHeaders(headers: IHeaders | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.map(String).join(',') : value.toString();
+    if (value !== undefined)
+      out[name] = Array.isArray(value) ? value.map(String).join(',') : value.toString();
   }
   return out;
 }

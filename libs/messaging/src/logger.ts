@@ -5,4 +5,8 @@ export interface MessagingLogger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-export const silentLogger: MessagingLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+export const silentLogger: MessagingLogger = {
+  log: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};

@@ -25,7 +25,12 @@ export class Outbox {
     private readonly producer: string,
   ) {}
 
-  async enqueue<P>(tx: RawSqlClient, event: EventDefinition<P>, payload: P, context: EventContext): Promise<EventEnvelope<P>> {
+  async enqueue<P>(
+    tx: RawSqlClient,
+    event: EventDefinition<P>,
+    payload: P,
+    context: EventContext,
+  ): Promise<EventEnvelope<P>> {
     const envelope: EventEnvelope<P> = {
       eventId: randomUUID(),
       eventType: event.type,
@@ -162,7 +167,16 @@ export class OutboxRelay {
 
   async list(status: OutboxEventView['status'], limit = 100): Promise<OutboxEventView[]> {
     const rows = await this.db.$queryRawUnsafe<
-      { id: bigint; event_id: string; topic: string; message_key: string; status: OutboxEventView['status']; attempts: number; last_error: string | null; created_at: Date }[]
+      {
+        id: bigint;
+        event_id: string;
+        topic: string;
+        message_key: string;
+        status: OutboxEventView['status'];
+        attempts: number;
+        last_error: string | null;
+        created_at: Date;
+      }[]
     >(
       `SELECT id, event_id::text, topic, message_key, status, attempts, last_error, created_at
        FROM ${this.outbox} WHERE status = $1 ORDER BY id LIMIT $2`,

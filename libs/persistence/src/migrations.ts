@@ -22,7 +22,10 @@ export interface AppliedMigration {
  * native engines this project cannot download, and so embedded PGlite and PostgreSQL share one
  * path. An advisory lock makes concurrent starts safe; a changed, already-applied file is refused.
  */
-export async function applyMigrations(target: DatabaseTarget, sets: MigrationSet[]): Promise<AppliedMigration[]> {
+export async function applyMigrations(
+  target: DatabaseTarget,
+  sets: MigrationSet[],
+): Promise<AppliedMigration[]> {
   const schema = quoteIdent(target.schema);
   const session = await openSqlSession(target);
   const applied: AppliedMigration[] = [];
@@ -44,7 +47,9 @@ export async function applyMigrations(target: DatabaseTarget, sets: MigrationSet
           const recorded = checksums.get(`${scope}/${name}`);
           if (recorded !== undefined) {
             if (recorded !== checksum) {
-              throw new Error(`migration ${scope}/${name} was changed after it was applied to ${target.schema}`);
+              throw new Error(
+                `migration ${scope}/${name} was changed after it was applied to ${target.schema}`,
+              );
             }
             continue;
           }

@@ -6,7 +6,10 @@ import type { DatabaseTarget } from './database-target';
 /** The Prisma driver adapter for a target; model queries are qualified with the target's schema. */
 export function prismaAdapterFor(target: DatabaseTarget): SqlDriverAdapterFactory {
   if (target.kind === 'postgres') {
-    return new PrismaPg({ connectionString: target.url, max: target.poolSize ?? 10 }, { schema: target.schema });
+    return new PrismaPg(
+      { connectionString: target.url, max: target.poolSize ?? 10 },
+      { schema: target.schema },
+    );
   }
   return new SchemaScopedPGlite(new PrismaPGlite(target.db), target.schema);
 }

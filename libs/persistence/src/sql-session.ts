@@ -15,7 +15,8 @@ export async function openSqlSession(target: DatabaseTarget): Promise<SqlSession
       exec: async (sql) => {
         await db.exec(sql);
       },
-      query: async <T extends object>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
+      query: async <T extends object>(sql: string, params: unknown[] = []) =>
+        (await db.query<T>(sql, params)).rows,
       close: async () => undefined,
     };
   }
@@ -25,7 +26,8 @@ export async function openSqlSession(target: DatabaseTarget): Promise<SqlSession
     exec: async (sql) => {
       await client.query(sql);
     },
-    query: async <T extends object>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+    query: async <T extends object>(sql: string, params: unknown[] = []) =>
+      (await client.query<T>(sql, params)).rows,
     close: () => client.end(),
   };
 }

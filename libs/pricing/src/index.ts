@@ -20,7 +20,8 @@ export function discountedPrice(price: number, salePercent: number): number {
 /** A line: quantity x (discounted price + option surcharge), rounded up to 10 won. */
 export function lineTotal(price: number, salePercent: number, optionPrice: number, quantity: number): number {
   assertWon(optionPrice, 'option price');
-  if (!Number.isInteger(quantity) || quantity < 0) throw new RangeError(`quantity must be a whole number, got ${quantity}`);
+  if (!Number.isInteger(quantity) || quantity < 0)
+    throw new RangeError(`quantity must be a whole number, got ${quantity}`);
   return ceilTo10Won(quantity * (discountedPrice(price, salePercent) + optionPrice));
 }
 
@@ -43,7 +44,10 @@ export interface PricedLine {
 /** The payment summary of the cart and checkout: undiscounted amount, discount and amount to pay. Shipping is free. */
 export function summarize(lines: PricedLine[]): PriceSummary {
   const productAmount = lines.reduce((sum, l) => sum + l.quantity * (l.price + l.optionPrice), 0);
-  const paymentAmount = lines.reduce((sum, l) => sum + lineTotal(l.price, l.salePercent, l.optionPrice, l.quantity), 0);
+  const paymentAmount = lines.reduce(
+    (sum, l) => sum + lineTotal(l.price, l.salePercent, l.optionPrice, l.quantity),
+    0,
+  );
   return { productAmount, discountAmount: productAmount - paymentAmount, paymentAmount, shippingFee: 0 };
 }
 
@@ -55,5 +59,6 @@ export function formatWon(amount: number): string {
 }
 
 function assertWon(amount: number, what: string): void {
-  if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`${what} must be a whole, non-negative won amount, got ${amount}`);
+  if (!Number.isInteger(amount) || amount < 0)
+    throw new RangeError(`${what} must be a whole, non-negative won amount, got ${amount}`);
 }

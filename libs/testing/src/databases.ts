@@ -18,7 +18,10 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   return {
     url: url.toString(),
     name,
-    drop: () => withAdmin(databaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(databaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

@@ -14,7 +14,8 @@ export interface RawDatabase {
 export function rawPostgres(pool: Pool): RawDatabase {
   const over = (q: Pool | PoolClient): RawSqlClient => ({
     $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) => (await q.query(sql, values)).rows as T,
-    $executeRawUnsafe: async (sql: string, ...values: unknown[]) => (await q.query(sql, values)).rowCount ?? 0,
+    $executeRawUnsafe: async (sql: string, ...values: unknown[]) =>
+      (await q.query(sql, values)).rowCount ?? 0,
   });
   return {
     client: over(pool),
@@ -38,7 +39,8 @@ export function rawPostgres(pool: Pool): RawDatabase {
 export function rawPGlite(db: PGlite): RawDatabase {
   const over = (q: PGlite | Transaction): RawSqlClient => ({
     $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) => (await q.query(sql, values)).rows as T,
-    $executeRawUnsafe: async (sql: string, ...values: unknown[]) => (await q.query(sql, values)).affectedRows ?? 0,
+    $executeRawUnsafe: async (sql: string, ...values: unknown[]) =>
+      (await q.query(sql, values)).affectedRows ?? 0,
   });
   return { client: over(db), transaction: (work) => db.transaction((tx) => work(over(tx))) };
 }

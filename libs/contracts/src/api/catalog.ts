@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Category as the category calls answer it. `superCate` is the parent's ctno (null for the root). */
 export interface CategoryDto {
   ctno: number;
@@ -49,3 +51,43 @@ export interface ProductDetailDto extends ProductSummaryDto {
 /** Sort keys the product list accepts (spec: popularity, newest, discount, price). */
 export const PRODUCT_SORT_KEYS = ['p_salesVol', 'pno', 'p_salePer', 'p_price', 'p_stock'] as const;
 export type ProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];
+
+export const positiveIdSchema = z.coerce
+  .number({ error: '숫자 번호여야 합니다.' })
+  .int('정수 번호여야 합니다.')
+  .positive('1 이상의 번호여야 합니다.')
+  .max(2_147_483_647, '번호가 너무 큽니다.');
+
+export const categoryDepthSchema = z.coerce
+  .number({ error: '깊이는 숫자여야 합니다.' })
+  .int()
+  .min(1, '깊이는 1에서 3 사이여야 합니다.')
+  .max(3, '깊이는 1에서 3 사이여야 합니다.');
+
+/** Largest page a list call serves; the product list asks for 40. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Query of GET /api/product/list, validated the same way by the BFF and by catalog. */
+export const productListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page는 1 이상이어야 합니다.').max(100_000).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, 'size는 1 이상이어야 합니다.')
+    .max(MAX_PAGE_SIZE, `size는 ${MAX_PAGE_SIZE} 이하여야 합니다.`)
+    .default(40),
+  sortBy: z
+    .enum(PRODUCT_SORT_KEYS, { error: `sortBy는 ${PRODUCT_SORT_KEYS.join(', ')} 중 하나여야 합니다.` })
+    .default('p_salesVol'),
+  sort: z.enum(['asc', 'desc'], { error: 'sort는 asc 또는 desc여야 합니다.' }).default('desc'),
+  /** 0 (or absent) means every category. */
+  ctno: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  keyword: z.string().trim().max(100, '검색어는 100자 이하여야 합니다.').default(''),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** Catalog's answer to a product list query; the BFF wraps it in a PageResult. */
+export interface ProductSlice {
+  items: ProductSummaryDto[];
+  totalCount: number;
+}

@@ -13,7 +13,9 @@ export const eventEnvelopeSchema = z.object({
   payload: z.unknown(),
 });
 
-export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & {
+  payload: P;
+};
 
 /** An event type at one version: its name, its topic and the schema its payload must satisfy. */
 export interface EventDefinition<P> {
@@ -34,7 +36,11 @@ export function deadLetterTopic(topic: string): string {
   return `${topic}.dlq`;
 }
 
-export function defineEvent<P>(type: string, version: number, payloadSchema: z.ZodType<P>): EventDefinition<P> {
+export function defineEvent<P>(
+  type: string,
+  version: number,
+  payloadSchema: z.ZodType<P>,
+): EventDefinition<P> {
   return { type, version, topic: topicFor(type, version), payloadSchema };
 }
 

@@ -32,7 +32,14 @@ export const OrderPlacedV1 = defineEvent(
 export const PaymentVerifiedV1 = defineEvent(
   'payment.verified',
   1,
-  z.object({ pmno: id, ono: id, mno: id, impUid: z.string().min(1), merchantUid: z.string().min(1), amount: won }),
+  z.object({
+    pmno: id,
+    ono: id,
+    mno: id,
+    impUid: z.string().min(1),
+    merchantUid: z.string().min(1),
+    amount: won,
+  }),
 );
 
 /** Cart lines were removed after a paid order. */

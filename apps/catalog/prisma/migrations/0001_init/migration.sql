@@ -19,6 +19,7 @@ CREATE TABLE "product" (
     "p_price" INTEGER NOT NULL,
     "p_sale_per" INTEGER NOT NULL,
     "p_sales_vol" INTEGER NOT NULL DEFAULT 0,
+    "p_stock" INTEGER NOT NULL DEFAULT 0,
     "del_flag" BOOLEAN NOT NULL DEFAULT false,
     "seller_id" INTEGER NOT NULL,
     "business_name" TEXT NOT NULL,

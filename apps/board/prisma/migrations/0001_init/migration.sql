@@ -1,0 +1,1 @@
+-- The board service starts with the outbox and inbox tables only (libs/messaging/migrations).

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { CategoryDto } from '@mkt/contracts';
+import { CatalogDatabase } from '../database';
+
+type CategoryRow = { ctno: number; cateName: string; depth: number; superCtno: number | null };
+
+export function toCategoryDto(row: CategoryRow): CategoryDto {
+  return { ctno: row.ctno, cateName: row.cateName, depth: row.depth, superCate: row.superCtno };
+}
+
+@Injectable()
+export class CategoryRepository {
+  constructor(private readonly db: CatalogDatabase) {}
+
+  async children(ctno: number): Promise<CategoryDto[]> {
+    const rows = await this.db.category.findMany({ where: { superCtno: ctno }, orderBy: { ctno: 'asc' } });
+    return rows.map(toCategoryDto);
+  }
+
+  async atDepth(depth: number): Promise<CategoryDto[]> {
+    const rows = await this.db.category.findMany({ where: { depth }, orderBy: { ctno: 'asc' } });
+    return rows.map(toCategoryDto);
+  }
+
+  async exists(ctno: number): Promise<boolean> {
+    return (await this.db.category.count({ where: { ctno } })) > 0;
+  }
+
+  /** The category and every category below it, level by level (the tree is shallow). */
+  async withDescendants(ctno: number): Promise<number[]> {
+    const all = [ctno];
+    let frontier = [ctno];
+    while (frontier.length > 0) {
+      const children = await this.db.category.findMany({
+        where: { superCtno: { in: frontier } },
+        select: { ctno: true },
+      });
+      frontier = children.map((c) => c.ctno);
+      all.push(...frontier);
+    }
+    return all;
+  }
+}

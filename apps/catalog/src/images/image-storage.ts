@@ -1,0 +1,33 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Where product images live: local disk here; an S3-compatible store is the other adapter. */
+export interface ImageStorage {
+  read(name: string): Promise<Buffer | null>;
+  write(name: string, data: Buffer | string): Promise<void>;
+}
+
+/** File names the storage accepts: what seeds and uploads generate, never a path. */
+export const IMAGE_NAME = /^[\w.-]{1,200}\.(svg|png|jpe?g|webp|gif)$/i;
+
+export class LocalDiskImageStorage implements ImageStorage {
+  constructor(private readonly dir: string) {}
+
+  async read(name: string): Promise<Buffer | null> {
+    if (!IMAGE_NAME.test(name)) return null;
+    try {
+      return await readFile(join(this.dir, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async write(name: string, data: Buffer | string): Promise<void> {
+    if (!IMAGE_NAME.test(name)) throw new Error(`not an image file name: ${name}`);
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(join(this.dir, name), data);
+  }
+}
+
+export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');

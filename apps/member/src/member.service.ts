@@ -1,0 +1,10 @@
+import { join } from 'node:path';
+import { defineService } from '@mkt/platform';
+import { PrismaClient } from './generated/prisma/client';
+
+/** The member service: it boots, migrates and answers health; its domain arrives with its issue. */
+export const memberService = defineService({
+  name: 'member',
+  migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
+  prisma: PrismaClient,
+});

@@ -1,0 +1,1 @@
+export { PrismaClient as OrderDatabase } from './generated/prisma/client';

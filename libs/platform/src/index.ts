@@ -1,0 +1,6 @@
+export * from './correlation';
+export * from './logger';
+export * from './config';
+export * from './http-errors';
+export * from './service-runtime';
+export * from './service-process';

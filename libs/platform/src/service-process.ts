@@ -1,0 +1,51 @@
+import { KafkaTransport } from '@mkt/messaging';
+import { z } from 'zod';
+import { brokerList, ConfigError, loadConfig, port, postgresUrl } from './config';
+import { JsonLogger } from './logger';
+import type { ServiceDefinition } from './service-runtime';
+import { startService } from './service-runtime';
+
+const serviceConfig = z.object({
+  DATABASE_URL: postgresUrl,
+  KAFKA_BROKERS: brokerList,
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).optional(),
+});
+
+/** Entry point of a service in distributed mode: its own PostgreSQL database and Kafka. */
+export function runServiceProcess(definition: ServiceDefinition): void {
+  const logger = new JsonLogger(definition.name);
+  void (async () => {
+    const config = loadConfig(serviceConfig);
+    const transport = new KafkaTransport({
+      brokers: config.KAFKA_BROKERS,
+      clientId: definition.name,
+      logger,
+    });
+    const app = await startService(
+      definition,
+      {
+        name: definition.name,
+        database: { kind: 'postgres', url: config.DATABASE_URL, schema: 'public' },
+        transport,
+        logger,
+        dataDir: config.DATA_DIR ?? `.data/${definition.name}`,
+      },
+      { port: config.PORT, host: config.HOST },
+    );
+    logger.log(`${definition.name} listening`, { port: config.PORT });
+    const shutdown = async () => {
+      await app.close();
+      await transport.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', shutdown);
+    process.once('SIGINT', shutdown);
+  })().catch((error: unknown) => {
+    logger.error(error instanceof ConfigError ? error.message : 'failed to start', {
+      error: error instanceof Error ? error.stack : String(error),
+    });
+    process.exit(1);
+  });
+}

@@ -1,0 +1,232 @@
+import type {
+  DynamicModule,
+  INestApplication,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Provider,
+  Type,
+} from '@nestjs/common';
+import { Controller, Get, Inject, Injectable, Module, Post, Query, Body } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type {
+  AnyEventHandler,
+  EventHandler,
+  MessageTransport,
+  RawSqlClient,
+  TransactionRunner,
+} from '@mkt/messaging';
+import { EventConsumer, messagingMigrationsDir, Outbox, OutboxRelay } from '@mkt/messaging';
+import type { DatabaseTarget } from '@mkt/persistence';
+import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
+import { z } from 'zod';
+import { correlationMiddleware } from './correlation';
+import { ErrorBodyFilter, parseInput } from './http-errors';
+import { JsonLogger } from './logger';
+
+/** What a service gets from the process that hosts it: standalone and distributed differ only here. */
+export interface ServiceRuntime {
+  name: string;
+  database: DatabaseTarget;
+  transport: MessageTransport;
+  logger: JsonLogger;
+  /** A folder the service may keep files in (catalog keeps product images there). */
+  dataDir: string;
+  relayPollIntervalMs?: number;
+}
+
+/** A Prisma client as the platform uses it; each service passes its own generated class. */
+export interface PrismaLike extends RawSqlClient {
+  $disconnect(): Promise<void>;
+}
+export type PrismaClass<P extends PrismaLike> = new (options: {
+  adapter: SqlDriverAdapterFactory;
+  transactionOptions?: { maxWait?: number; timeout?: number };
+}) => P;
+
+export interface ServiceDefinition {
+  name: string;
+  /** The service's own Prisma migrations. */
+  migrationsDir: string;
+  module(runtime: ServiceRuntime): DynamicModule;
+}
+
+export const SERVICE_RUNTIME = Symbol('SERVICE_RUNTIME');
+/** The service's Prisma client, for platform parts that only need raw SQL. */
+const DATABASE = Symbol('DATABASE');
+
+@Controller()
+class HealthController {
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaLike,
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+  ) {}
+
+  @Get('health')
+  async health(): Promise<{ status: 'ok'; service: string; database: 'up' }> {
+    await this.db.$queryRawUnsafe('SELECT 1');
+    return { status: 'ok', service: this.runtime.name, database: 'up' };
+  }
+}
+
+const redriveBody = z.object({ ids: z.array(z.string().regex(/^\d+$/)).optional() });
+const outboxStatus = z.object({ status: z.enum(['PENDING', 'PUBLISHED', 'FAILED']).default('FAILED') });
+
+/** For operators: see events the relay gave up on and put them back in line. */
+@Controller('ops/outbox')
+class OutboxOpsController {
+  constructor(private readonly relay: OutboxRelay) {}
+
+  @Get()
+  list(@Query() query: unknown) {
+    return this.relay.list(parseInput(outboxStatus, query).status);
+  }
+
+  @Post('redrive')
+  async redrive(@Body() body: unknown) {
+    return { redriven: await this.relay.redrive(parseInput(redriveBody, body ?? {}).ids) };
+  }
+}
+
+@Injectable()
+class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly relay: OutboxRelay,
+    private readonly consumer: EventConsumer<RawSqlClient>,
+    @Inject(DATABASE) private readonly db: PrismaLike,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.relay.start();
+    await this.consumer.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer.stop();
+    await this.relay.stop();
+    await this.db.$disconnect();
+  }
+}
+
+export interface ServicePlatformOptions<P extends PrismaLike> {
+  runtime: ServiceRuntime;
+  prisma: PrismaClass<P>;
+  /** Injectable classes implementing EventHandler for this service's transaction client. */
+  handlers?: Type<AnyEventHandler>[];
+}
+
+/**
+ * What every service has: its Prisma client on its own database, the outbox and its relay, the
+ * event consumer with its inbox, health and outbox operations endpoints.
+ */
+@Module({})
+export class ServicePlatformModule {
+  static register<P extends PrismaLike>(options: ServicePlatformOptions<P>): DynamicModule {
+    const { runtime, prisma } = options;
+    const handlers = options.handlers ?? [];
+    const providers: Provider[] = [
+      { provide: SERVICE_RUNTIME, useValue: runtime },
+      { provide: JsonLogger, useValue: runtime.logger },
+      {
+        provide: prisma,
+        // PGlite serialises transactions, so waits can be longer than Prisma's 2 s default.
+        useFactory: () =>
+          new prisma({
+            adapter: prismaAdapterFor(runtime.database),
+            transactionOptions: { maxWait: 10_000, timeout: 20_000 },
+          }),
+      },
+      { provide: DATABASE, useExisting: prisma },
+      { provide: Outbox, useValue: new Outbox(runtime.database.schema, runtime.name) },
+      {
+        provide: OutboxRelay,
+        inject: [DATABASE],
+        useFactory: (db: PrismaLike) =>
+          new OutboxRelay(db, runtime.transport, {
+            schema: runtime.database.schema,
+            logger: runtime.logger,
+            pollIntervalMs: runtime.relayPollIntervalMs,
+          }),
+      },
+      ...handlers,
+      {
+        provide: EventConsumer,
+        inject: [DATABASE, ...handlers],
+        useFactory: (db: PrismaLike, ...instances: EventHandler<unknown, RawSqlClient>[]) => {
+          const consumer = new EventConsumer(runtime.transport, {
+            groupId: runtime.name,
+            schema: runtime.database.schema,
+            transaction: transactionRunner(db),
+            logger: runtime.logger,
+          });
+          for (const handler of instances) consumer.register(handler);
+          return consumer;
+        },
+      },
+      MessagingLifecycle,
+    ];
+    return {
+      module: ServicePlatformModule,
+      controllers: [HealthController, OutboxOpsController],
+      providers,
+      exports: [SERVICE_RUNTIME, JsonLogger, prisma, Outbox],
+    };
+  }
+}
+
+/** Prisma's interactive transaction, typed for the messaging library. */
+function transactionRunner(db: PrismaLike): TransactionRunner<RawSqlClient> {
+  const withTransactions = db as PrismaLike & {
+    $transaction<R>(work: (tx: RawSqlClient) => Promise<R>): Promise<R>;
+  };
+  return (work) => withTransactions.$transaction(work);
+}
+
+export interface ListenOptions {
+  port: number;
+  host: string;
+}
+
+/** Migrates the service's database, then serves it. */
+export async function startService(
+  definition: ServiceDefinition,
+  runtime: ServiceRuntime,
+  listen: ListenOptions,
+): Promise<INestApplication> {
+  const applied = await applyMigrations(runtime.database, [
+    { scope: definition.name, dir: definition.migrationsDir },
+    { scope: 'messaging', dir: messagingMigrationsDir },
+  ]);
+  if (applied.length)
+    runtime.logger.log('migrations applied', { migrations: applied.map((m) => `${m.scope}/${m.name}`) });
+  const app = await NestFactory.create(definition.module(runtime), { logger: runtime.logger });
+  app.use(correlationMiddleware);
+  app.useGlobalFilters(new ErrorBodyFilter(runtime.logger));
+  await app.listen(listen.port, listen.host);
+  return app;
+}
+
+export interface ServiceSpec<P extends PrismaLike> {
+  name: string;
+  migrationsDir: string;
+  prisma: PrismaClass<P>;
+  handlers?: Type<AnyEventHandler>[];
+  controllers?: Type[];
+  providers?: (runtime: ServiceRuntime) => Provider[];
+}
+
+/** A service from its parts; its Nest module gets the platform (database, outbox, inbox, health). */
+export function defineService<P extends PrismaLike>(spec: ServiceSpec<P>): ServiceDefinition {
+  const moduleClass = { [`${spec.name}Module`]: class {} }[`${spec.name}Module`];
+  Module({})(moduleClass);
+  return {
+    name: spec.name,
+    migrationsDir: spec.migrationsDir,
+    module: (runtime) => ({
+      module: moduleClass,
+      imports: [ServicePlatformModule.register({ runtime, prisma: spec.prisma, handlers: spec.handlers })],
+      controllers: spec.controllers ?? [],
+      providers: spec.providers?.(runtime) ?? [],
+    }),
+  };
+}
