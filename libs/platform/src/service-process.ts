@@ -5,6 +5,26 @@ import { JsonLogger } from './logger';
 import type { ServiceDefinition } from './service-runtime';
 import { startService } from './service-runtime';
 
+/**
+ * Runs a server process: starts it, stops it cleanly on SIGTERM/SIGINT, and on a start failure
+ * (a bad setting above all) logs why and exits non-zero.
+ */
+export function runProcess(name: string, start: (logger: JsonLogger) => Promise<{ close(): Promise<void> }>): void {
+  const logger = new JsonLogger(name);
+  start(logger)
+    .then((server) => {
+      const shutdown = () => void server.close().then(() => process.exit(0));
+      process.once('SIGTERM', shutdown);
+      process.once('SIGINT', shutdown);
+    })
+    .catch((error: unknown) => {
+      logger.error(error instanceof ConfigError ? error.message : 'failed to start', {
+        error: error instanceof Error ? error.stack : String(error),
+      });
+      process.exit(1);
+    });
+}
+
 const serviceConfig = z.object({
   DATABASE_URL: postgresUrl,
   KAFKA_BROKERS: brokerList,
@@ -15,14 +35,9 @@ const serviceConfig = z.object({
 
 /** Entry point of a service in distributed mode: its own PostgreSQL database and Kafka. */
 export function runServiceProcess(definition: ServiceDefinition): void {
-  const logger = new JsonLogger(definition.name);
-  void (async () => {
+  runProcess(definition.name, async (logger) => {
     const config = loadConfig(serviceConfig);
-    const transport = new KafkaTransport({
-      brokers: config.KAFKA_BROKERS,
-      clientId: definition.name,
-      logger,
-    });
+    const transport = new KafkaTransport({ brokers: config.KAFKA_BROKERS, clientId: definition.name, logger });
     const app = await startService(
       definition,
       {
@@ -35,17 +50,11 @@ export function runServiceProcess(definition: ServiceDefinition): void {
       { port: config.PORT, host: config.HOST },
     );
     logger.log(`${definition.name} listening`, { port: config.PORT });
-    const shutdown = async () => {
-      await app.close();
-      await transport.close();
-      process.exit(0);
+    return {
+      close: async () => {
+        await app.close();
+        await transport.close();
+      },
     };
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
-  })().catch((error: unknown) => {
-    logger.error(error instanceof ConfigError ? error.message : 'failed to start', {
-      error: error instanceof Error ? error.stack : String(error),
-    });
-    process.exit(1);
   });
 }

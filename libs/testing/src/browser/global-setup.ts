@@ -1,1 +1,65 @@
-export default async function globalSetup(): Promise<void> {}
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+declare global {
+  var standaloneForBrowserTests: ChildProcess | undefined;
+}
+
+const root = resolve(__dirname, '..', '..', '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the standalone app exited (${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the standalone app did not answer at ${url} within 120 s:\n${output()}`);
+}
+
+/**
+ * Browser tests run against the real standalone build: a fresh data folder, the built web app, the
+ * seeded demo store. MKT_E2E_BASE_URL, when set, points them at a server that is already running.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.MKT_E2E_BASE_URL) return;
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-e2e-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  globalThis.standaloneForBrowserTests = child;
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilServing(url, child, () => output);
+  process.env.MKT_E2E_BASE_URL = url;
+}

@@ -1,0 +1,1 @@
+export const SERVICE_URLS = Symbol('SERVICE_URLS');

@@ -1,0 +1,39 @@
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { JsonLogger, ListenOptions } from '@mkt/platform';
+import { correlationMiddleware, ErrorBodyFilter } from '@mkt/platform';
+import { SERVICE_URLS } from './bff.tokens';
+import { CatalogController } from './catalog/catalog.controller';
+import { HealthController } from './health.controller';
+import type { ServiceUrls } from './services/service-clients';
+import { serviceClientProviders } from './services/service-clients';
+import { serveWebApp } from './web/web-app';
+
+export interface BffOptions {
+  services: ServiceUrls;
+  logger: JsonLogger;
+  /** The built web app to serve; the API alone when absent. */
+  webDist?: string;
+}
+
+@Module({})
+class BffModule {
+  static register(options: BffOptions): DynamicModule {
+    return {
+      module: BffModule,
+      controllers: [HealthController, CatalogController],
+      providers: [{ provide: SERVICE_URLS, useValue: options.services }, ...serviceClientProviders(options.services)],
+    };
+  }
+}
+
+/** The public API (and the web app): the only thing a browser talks to. */
+export async function startBff(options: BffOptions, listen: ListenOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(BffModule.register(options), { logger: options.logger });
+  app.use(correlationMiddleware);
+  app.useGlobalFilters(new ErrorBodyFilter(options.logger));
+  if (options.webDist) serveWebApp(app, options.webDist);
+  await app.listen(listen.port, listen.host);
+  return app;
+}

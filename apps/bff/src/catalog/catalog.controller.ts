@@ -1,0 +1,44 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { CategoryDto, PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
+import { categoryDepthSchema, positiveIdSchema, productListQuerySchema, toPageResult } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import { CatalogClient } from '../services/catalog.client';
+import { decodeBase64Id } from './base64-id';
+
+@Controller()
+export class CatalogController {
+  constructor(private readonly catalog: CatalogClient) {}
+
+  @Get('api/categories/depth/:depth')
+  categoriesAtDepth(@Param('depth') depth: string): Promise<CategoryDto[]> {
+    return this.catalog.categoriesAtDepth(parseInput(categoryDepthSchema, depth));
+  }
+
+  @Get('api/categories/sub/:ctno')
+  subCategories(@Param('ctno') ctno: string): Promise<CategoryDto[]> {
+    return this.catalog.subCategories(parseInput(positiveIdSchema, ctno));
+  }
+
+  @Get('api/product/list')
+  async products(@Query() rawQuery: unknown): Promise<PageResult<ProductSummaryDto>> {
+    const query = parseInput(productListQuerySchema, rawQuery);
+    const slice = await this.catalog.products(query);
+    return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
+  }
+
+  @Get('api/product/:encodedPno')
+  product(@Param('encodedPno') encodedPno: string): Promise<ProductDetailDto> {
+    return this.catalog.product(decodeBase64Id(encodedPno, '상품'));
+  }
+
+  @Get('images/product/:name')
+  async image(@Param('name') name: string, @Res() res: Response): Promise<void> {
+    const image = await this.catalog.image(name);
+    res
+      .status(200)
+      .type(image.headers.get('content-type') ?? 'application/octet-stream')
+      .setHeader('Cache-Control', image.headers.get('cache-control') ?? 'public, max-age=86400')
+      .send(Buffer.from(await image.arrayBuffer()));
+  }
+}

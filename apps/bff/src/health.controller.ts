@@ -1,0 +1,27 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { SERVICE_URLS } from './bff.tokens';
+import type { ServiceUrls } from './services/service-clients';
+
+type State = 'up' | 'down';
+
+@Controller('api/health')
+export class HealthController {
+  constructor(@Inject(SERVICE_URLS) private readonly urls: ServiceUrls) {}
+
+  /** The BFF and, for each service it calls, whether its health endpoint answers. */
+  @Get()
+  async health(): Promise<{ status: 'ok' | 'degraded'; services: Record<string, State> }> {
+    const entries = await Promise.all(
+      Object.entries(this.urls).map(async ([name, url]): Promise<[string, State]> => {
+        try {
+          const response = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(2_000) });
+          return [name, response.ok ? 'up' : 'down'];
+        } catch {
+          return [name, 'down'];
+        }
+      }),
+    );
+    const services = Object.fromEntries(entries);
+    return { status: entries.every(([, state]) => state === 'up') ? 'ok' : 'degraded', services };
+  }
+}

@@ -1,0 +1,53 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorBody } from '@mkt/platform';
+import { CORRELATION_HEADER, currentCorrelationId } from '@mkt/platform';
+
+/** Raised when a service cannot be reached or fails; the shopper sees a 502 with a readable message. */
+export class ServiceUnavailable extends HttpException {
+  constructor(service: string) {
+    super(
+      { error: 'SERVICE_UNAVAILABLE', message: `${service} 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.` } satisfies ErrorBody,
+      HttpStatus.BAD_GATEWAY,
+    );
+  }
+}
+
+/**
+ * JSON over internal HTTP to one service. The caller's correlation id travels along; a service's
+ * 4xx answer (bad input, not found) is passed on as it is; anything else becomes a 502.
+ */
+export class ServiceClient {
+  constructor(
+    readonly service: string,
+    private readonly baseUrl: string,
+  ) {}
+
+  async get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T> {
+    const response = await this.send(path, query);
+    return (await response.json()) as T;
+  }
+
+  /** The raw response, for bodies that are not JSON (images). */
+  async fetch(path: string): Promise<Response> {
+    return this.send(path);
+  }
+
+  private async send(path: string, query?: Record<string, string | number | undefined>): Promise<Response> {
+    const url = new URL(path, this.baseUrl);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { accept: 'application/json', [CORRELATION_HEADER]: currentCorrelationId() ?? '' } });
+    } catch {
+      throw new ServiceUnavailable(this.service);
+    }
+    if (response.ok) return response;
+    if (response.status >= 400 && response.status < 500) {
+      const body = (await response.json().catch(() => null)) as ErrorBody | null;
+      throw new HttpException(body ?? { error: 'BAD_REQUEST', message: response.statusText }, response.status);
+    }
+    throw new ServiceUnavailable(this.service);
+  }
+}

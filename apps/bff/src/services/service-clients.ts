@@ -1,0 +1,10 @@
+import type { Provider } from '@nestjs/common';
+import { CatalogClient } from './catalog.client';
+import { ServiceClient } from './service-client';
+
+/** Base URLs of the services the BFF calls, by service name. */
+export type ServiceUrls = Record<'catalog', string>;
+
+export const serviceClientProviders = (urls: ServiceUrls): Provider[] => [
+  { provide: CatalogClient, useValue: new CatalogClient(new ServiceClient('catalog', urls.catalog)) },
+];

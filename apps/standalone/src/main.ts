@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { z } from 'zod';
+import { loadConfig, port, runProcess } from '@mkt/platform';
+import { startStandalone } from './standalone';
+
+const standaloneConfig = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
+});
+
+runProcess('standalone', async (logger) => {
+  const started = Date.now();
+  const config = loadConfig(standaloneConfig);
+  const running = await startStandalone({
+    dataDir: config.DATA_DIR,
+    port: config.PORT,
+    host: config.HOST,
+    webDist: config.WEB_DIST,
+    logLevel: config.LOG_LEVEL,
+  });
+  logger.log('marketplace ready', { url: running.url, startupMs: Date.now() - started });
+  console.log(`\n  딜마켓이 열렸습니다: ${running.url}\n  (Ctrl+C로 종료)\n`);
+  return running;
+});

@@ -1,0 +1,96 @@
+import type { INestApplication } from '@nestjs/common';
+import { join, resolve } from 'node:path';
+import { boardService } from '../../board/src/board.service';
+import { cartService } from '../../cart/src/cart.service';
+import { catalogService, productImageDir } from '../../catalog/src/catalog.module';
+import { CatalogDatabase } from '../../catalog/src/database';
+import { LocalDiskImageStorage } from '../../catalog/src/images/image-storage';
+import { seedDemoCatalog } from '../../catalog/src/seed/demo-catalog';
+import { memberService } from '../../member/src/member.service';
+import { orderService } from '../../order/src/order.service';
+import { paymentService } from '../../payment/src/payment.service';
+import { refundService } from '../../refund/src/refund.service';
+import { startBff } from '../../bff/src/bff';
+import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
+import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
+import type { ServiceDefinition } from '@mkt/platform';
+import { JsonLogger, startService } from '@mkt/platform';
+
+export const ALL_SERVICES: ServiceDefinition[] = [
+  catalogService,
+  memberService,
+  cartService,
+  orderService,
+  paymentService,
+  refundService,
+  boardService,
+];
+
+export interface StandaloneOptions {
+  /** Embedded database, images and other files; kept between starts. Undefined: in memory (tests). */
+  dataDir: string;
+  inMemory?: boolean;
+  port: number;
+  host: string;
+  webDist?: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Products per detail category in the demo store seeded on first start. */
+  demoProductsPerCategory?: number;
+}
+
+export interface RunningStandalone {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole marketplace in one process: every service on its own schema of one embedded PGlite,
+ * events through the durable in-process bus, the BFF serving the API and the web app.
+ */
+export async function startStandalone(options: StandaloneOptions): Promise<RunningStandalone> {
+  const dataDir = resolve(options.dataDir);
+  const db = await openEmbeddedDatabase(options.inMemory ? undefined : join(dataDir, 'pglite'));
+  await applyMigrations({ kind: 'embedded', db, schema: 'bus' }, [{ scope: 'bus', dir: busMigrationsDir }]);
+  const busLogger = new JsonLogger('bus', options.logLevel);
+  const transport = new InProcessTransport(
+    { query: async (sql, params) => (await db.query<never>(sql, params)).rows },
+    { schema: 'bus', logger: busLogger },
+  );
+  const apps: INestApplication[] = [];
+  const urls: Record<string, string> = {};
+  for (const definition of ALL_SERVICES) {
+    const app = await startService(
+      definition,
+      {
+        name: definition.name,
+        database: { kind: 'embedded', db, schema: definition.name },
+        transport,
+        logger: new JsonLogger(definition.name, options.logLevel),
+        dataDir: join(dataDir, definition.name),
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    apps.push(app);
+    urls[definition.name] = await app.getUrl();
+  }
+  const catalogApp = apps[ALL_SERVICES.indexOf(catalogService)];
+  await seedDemoCatalog(
+    catalogApp.get(CatalogDatabase),
+    new LocalDiskImageStorage(productImageDir({ dataDir: join(dataDir, 'catalog') })),
+    { productsPerCategory: options.demoProductsPerCategory },
+  );
+  const bff = await startBff(
+    { services: { catalog: urls.catalog }, logger: new JsonLogger('bff', options.logLevel), webDist: options.webDist },
+    { port: options.port, host: options.host },
+  );
+  const address = bff.getHttpServer().address() as { port: number };
+  return {
+    url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`,
+    close: async () => {
+      await bff.close();
+      for (const app of apps.reverse()) await app.close();
+      await transport.close();
+      await db.close();
+    },
+  };
+}

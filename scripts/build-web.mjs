@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Builds the web app when its sources are newer than the last build (used by `npm start` and `npm test`).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const webIndex = join(root, 'apps/web/dist/index.html');
+const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'libs/pricing/src', 'libs/contracts/src'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+}
+
+export function buildWebIfStale() {
+  const built = existsSync(webIndex) ? statSync(webIndex).mtimeMs : 0;
+  if (!webSources.some((source) => newestMtime(join(root, source)) > built)) return;
+  console.log('웹 앱을 빌드합니다 (building the web app)...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@mkt/web', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale();
