@@ -18,9 +18,8 @@ export function runProcess(name: string, start: (logger: JsonLogger) => Promise<
       process.once('SIGINT', shutdown);
     })
     .catch((error: unknown) => {
-      logger.error(error instanceof ConfigError ? error.message : 'failed to start', {
-        error: error instanceof Error ? error.stack : String(error),
-      });
+      if (error instanceof ConfigError) logger.error(error.message);
+      else logger.error('failed to start', { error: error instanceof Error ? error.stack : String(error) });
       process.exit(1);
     });
 }
