@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const webIndex = join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'libs/pricing/src', 'libs/contracts/src'];
+const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.mts', 'libs/pricing/src', 'libs/contracts/src'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

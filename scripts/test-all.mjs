@@ -15,7 +15,7 @@ buildWebIfStale();
 
 const jest = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
+  [join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
   // PGlite loads its WebAssembly through dynamic import, which Jest's VM needs this flag for.
   { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '--experimental-vm-modules --no-warnings' } },
 );

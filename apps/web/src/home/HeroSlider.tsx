@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SLIDER_INTERVAL_MS, SLIDER_LOCK_MS } from '../shared/constants';
+import { sortedListUrl } from '../shared/routing/paths';
+import { ChevronLeftIcon, ChevronRightIcon } from '../shared/ui/icons';
+
+interface Slide {
+  src: string;
+  to: string;
+}
+
+const SLIDES: readonly Slide[] = [
+  { src: '/banners/banner-1.svg', to: sortedListUrl('p_salePer') },
+  { src: '/banners/banner-2.svg', to: sortedListUrl('pno') },
+  { src: '/banners/banner-3.svg', to: sortedListUrl('p_salesVol') },
+];
+
+/**
+ * Home banner slider: advances every 5 s and wraps; the pointer over it pauses, leaving restarts
+ * the wait. Previous/next wrap around and ignore presses for 500 ms after one. Counter 'n / total'.
+ */
+export function HeroSlider() {
+  const total = SLIDES.length;
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const locked = useRef(false);
+  const lockTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (hovered) return undefined;
+    const timer = window.setTimeout(() => setIndex((current) => (current + 1) % total), SLIDER_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [hovered, index, total]);
+
+  useEffect(() => () => window.clearTimeout(lockTimer.current), []);
+
+  const step = (delta: 1 | -1) => {
+    if (locked.current) return;
+    locked.current = true;
+    lockTimer.current = window.setTimeout(() => {
+      locked.current = false;
+    }, SLIDER_LOCK_MS);
+    setIndex((current) => (current + delta + total) % total);
+  };
+
+  return (
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label="기획전 배너"
+      data-testid="hero-slider"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <div className="hero__viewport">
+        <ul className="hero__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+          {SLIDES.map((slide, i) => {
+            const current = i === index;
+            return (
+              <li
+                key={slide.src}
+                className="hero__slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} / ${total}`}
+                aria-hidden={current ? undefined : true}
+              >
+                <Link to={slide.to} className="hero__link" tabIndex={current ? undefined : -1}>
+                  <img className="hero__image" src={slide.src} alt={`Slide ${i + 1}`} draggable={false} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="hero__controls container">
+        <button
+          type="button"
+          className="hero__nav hero__nav--prev"
+          aria-label="이전 슬라이드"
+          onClick={() => step(-1)}
+        >
+          <ChevronLeftIcon size={26} />
+        </button>
+        <button
+          type="button"
+          className="hero__nav hero__nav--next"
+          aria-label="다음 슬라이드"
+          onClick={() => step(1)}
+        >
+          <ChevronRightIcon size={26} />
+        </button>
+        <span className="hero__counter" data-testid="slider-counter">
+          {index + 1} / {total}
+        </span>
+      </div>
+    </section>
+  );
+}

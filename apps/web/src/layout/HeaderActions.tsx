@@ -1,0 +1,37 @@
+import { paths } from '../shared/routing/paths';
+import { useCartCount, useRequireLogin } from '../shared/session';
+import { CartIcon, HeartIcon } from '../shared/ui/icons';
+
+/** Wish list and cart icons. Logged out, both alert that login is required and go to the login page. */
+export function HeaderActions() {
+  const goLoggedIn = useRequireLogin();
+  const cartCount = useCartCount();
+
+  return (
+    <div className="header-actions">
+      <button
+        type="button"
+        className="header-actions__button"
+        aria-label="찜한 상품"
+        title="찜한 상품"
+        onClick={() => goLoggedIn(paths.wishlist)}
+      >
+        <HeartIcon size={28} />
+      </button>
+      <button
+        type="button"
+        className="header-actions__button"
+        aria-label={cartCount > 0 ? `장바구니 (${cartCount}개 상품)` : '장바구니'}
+        title="장바구니"
+        onClick={() => goLoggedIn(paths.cart)}
+      >
+        <CartIcon size={28} />
+        {cartCount > 0 && (
+          <span className="header-actions__badge" data-testid="cart-count" aria-hidden="true">
+            {cartCount > 99 ? '99+' : cartCount}
+          </span>
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useParams, useSearchParams } from 'react-router-dom';
+import { PlaceholderPage } from '../shared/ui/PlaceholderPage';
+
+/** Screens built by later issues; each has its heading so navigation can be followed now. */
+
+export function ProductListPage() {
+  const [params] = useSearchParams();
+  const keyword = params.get('keyword');
+  return (
+    <PlaceholderPage title="상품 목록">
+      {keyword && <p className="page-placeholder__detail">검색어: ‘{keyword}’</p>}
+    </PlaceholderPage>
+  );
+}
+
+export function ProductDetailPage() {
+  const { pno } = useParams();
+  return (
+    <PlaceholderPage title="상품 상세">
+      {pno && <p className="page-placeholder__detail">상품 번호 {pno}</p>}
+    </PlaceholderPage>
+  );
+}
+
+export function LoginPage() {
+  return <PlaceholderPage title="로그인" />;
+}
+
+export function JoinPage() {
+  return <PlaceholderPage title="회원가입" />;
+}
+
+export function MemberPage() {
+  return <PlaceholderPage title="회원 정보" />;
+}
+
+const BOARD_TITLES: Record<string, string> = {
+  notice: '공지사항',
+  faq: '자주 묻는 질문',
+};
+
+export function BoardPage() {
+  const params = useParams();
+  const board = params['*']?.split('/')[0] ?? '';
+  return <PlaceholderPage title={BOARD_TITLES[board] ?? '고객센터'} />;
+}
+
+export function CartPage() {
+  return <PlaceholderPage title="장바구니" />;
+}
+
+export function MyPage() {
+  return <PlaceholderPage title="마이페이지" />;
+}

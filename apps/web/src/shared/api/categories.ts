@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CategoryDto } from '@mkt/contracts';
+import { http } from './http';
+
+export function fetchSubCategories(ctno: number, signal?: AbortSignal): Promise<CategoryDto[]> {
+  return http.get<CategoryDto[]>(`/api/categories/sub/${ctno}`, { signal });
+}
+
+export function fetchCategoriesByDepth(depth: number, signal?: AbortSignal): Promise<CategoryDto[]> {
+  return http.get<CategoryDto[]>(`/api/categories/depth/${depth}`, { signal });
+}
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  sub: (ctno: number) => ['categories', 'sub', ctno] as const,
+  depth: (depth: number) => ['categories', 'depth', depth] as const,
+};
+
+/** The category tree hardly changes: each level is fetched once per visit. */
+export function subCategoriesQuery(ctno: number) {
+  return queryOptions({
+    queryKey: categoryKeys.sub(ctno),
+    queryFn: ({ signal }) => fetchSubCategories(ctno, signal),
+    staleTime: Infinity,
+  });
+}
+
+export function categoriesByDepthQuery(depth: number) {
+  return queryOptions({
+    queryKey: categoryKeys.depth(depth),
+    queryFn: ({ signal }) => fetchCategoriesByDepth(depth, signal),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,30 @@
+/** Business constants of the storefront (spec section 9). One place, so a change is one edit. */
+
+export const STORE_NAME = '딜마켓';
+
+/** Customer-service phone, shown as text in the footer. */
+export const CS_PHONE = '1644-0000';
+/** Customer-centre hours: Mon-Sat 7-18, Sun and holidays 7-13. */
+export const CS_HOURS_WEEKDAY = '월~토 07:00~18:00';
+export const CS_HOURS_HOLIDAY = '일/공휴일 07:00~13:00';
+/** Bulk-order inquiries: Mon-Fri 9-18. */
+export const BULK_ORDER_HOURS = '월~금 09:00~18:00';
+
+/** The header's menu bar sticks to the top once the page has scrolled this far. */
+export const STICKY_HEADER_OFFSET_PX = 94;
+
+/** Home image slider. */
+export const SLIDER_INTERVAL_MS = 5000;
+export const SLIDER_LOCK_MS = 500;
+
+/** Home product rows. */
+export const HOME_ROW_PAGE = 1;
+export const HOME_ROW_SIZE = 15;
+export const CAROUSEL_LOCK_MS = 500;
+export const PRODUCTS_PER_GROUP = 4;
+
+/** Home random-categories block: 12 tiles of depth-3 categories. */
+export const HOME_CATEGORY_COUNT = 12;
+export const HOME_CATEGORY_DEPTH = 3;
+
+export const LOGIN_REQUIRED_MESSAGE = '로그인이 필요합니다.';

@@ -1,0 +1,54 @@
+import type { CategoryDto, ProductSortKey } from '@mkt/contracts';
+import type { SortDirection } from '../api/products';
+
+/** Route paths of the storefront, built in one place. */
+export const paths = {
+  home: '/',
+  productList: '/product/list',
+  product: (pno: number) => `/product/${pno}`,
+  login: '/member/login',
+  join: '/member/join',
+  notice: '/board/notice',
+  faq: '/board/faq',
+  cart: '/cart',
+  wishlist: '/mypage/wishlist',
+  myOrders: '/mypage/order',
+} as const;
+
+type ListQuery = Record<string, string | number | boolean | undefined>;
+
+export function productListUrl(query: ListQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${paths.productList}?${qs}` : paths.productList;
+}
+
+export function sortedListUrl(sortBy: ProductSortKey, sort?: SortDirection): string {
+  return productListUrl({ sortBy, sort });
+}
+
+export function searchUrl(keyword: string): string {
+  return productListUrl({ keyword, searching: true });
+}
+
+/**
+ * The list filtered by a category: `depth` and `ctno` of the chosen category, then the chain from
+ * the top (`c1`, `c2`, `c3`) so the list page can preselect its three pickers.
+ */
+export function categoryListUrl(chain: readonly CategoryDto[]): string {
+  const chosen = chain[chain.length - 1];
+  if (!chosen) return paths.productList;
+  const query: ListQuery = { depth: chain.length, ctno: chosen.ctno };
+  chain.forEach((category, i) => {
+    query[`c${i + 1}`] = category.ctno;
+  });
+  return productListUrl(query);
+}
+
+/** A home category tile: page 1, depth 3 and the chosen category. */
+export function categoryTileUrl(category: CategoryDto): string {
+  return productListUrl({ page: 1, depth: category.depth || 3, ctno: category.ctno });
+}

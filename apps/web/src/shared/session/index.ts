@@ -1,0 +1,5 @@
+export { SessionProvider } from './SessionProvider';
+export { useSession } from './useSession';
+export { useRequireLogin } from './useRequireLogin';
+export { useCartCount } from './useCartCount';
+export type { Session, SessionMember } from './session-context';
