@@ -5,7 +5,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.data/**', '.infra/**', '.nx/**', 'test-results/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/generated/**',
+      '.data/**',
+      '.infra/**',
+      '.nx/**',
+      'test-results/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -6,7 +6,14 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const webIndex = join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.mts', 'libs/pricing/src', 'libs/contracts/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.mts',
+  'libs/pricing/src',
+  'libs/contracts/src',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -19,7 +26,10 @@ export function buildWebIfStale() {
   const built = existsSync(webIndex) ? statSync(webIndex).mtimeMs : 0;
   if (!webSources.some((source) => newestMtime(join(root, source)) > built)) return;
   console.log('웹 앱을 빌드합니다 (building the web app)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@mkt/web', '--silent'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@mkt/web', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -13,7 +13,9 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const servicesWithSchema = () =>
-  readdirSync(join(root, 'apps')).filter((app) => existsSync(join(root, 'apps', app, 'prisma', 'schema.prisma')));
+  readdirSync(join(root, 'apps')).filter((app) =>
+    existsSync(join(root, 'apps', app, 'prisma', 'schema.prisma')),
+  );
 
 const engineStubEnv = {
   ...process.env,
@@ -41,7 +43,10 @@ function generate() {
 
 // Prisma 6 insists on a datasource url; Prisma 7 forbids it in the schema. Derive a 6-compatible copy.
 function toPrisma6Schema(schemaText) {
-  return schemaText.replace(/provider\s*=\s*"postgresql"/, 'provider = "postgresql"\n  url      = env("DATABASE_URL")');
+  return schemaText.replace(
+    /provider\s*=\s*"postgresql"/,
+    'provider = "postgresql"\n  url      = env("DATABASE_URL")',
+  );
 }
 
 // Prisma 6 uses its WASM schema engine only when the config names a driver adapter; an in-memory
@@ -67,7 +72,9 @@ function diff(service, name) {
   const prismaDir = join(root, 'apps', service, 'prisma');
   const migrationsDir = join(prismaDir, 'migrations');
   mkdirSync(migrationsDir, { recursive: true });
-  const existing = readdirSync(migrationsDir).filter((d) => /^\d{4}_/.test(d)).sort();
+  const existing = readdirSync(migrationsDir)
+    .filter((d) => /^\d{4}_/.test(d))
+    .sort();
   const work = join(root, 'node_modules', '.cache', `prisma-diff-${process.pid}`);
   mkdirSync(work, { recursive: true });
   try {
@@ -77,14 +84,26 @@ function diff(service, name) {
     const from = ['--from-empty'];
     if (existing.length) {
       const previous = join(work, 'previous.prisma');
-      writeFileSync(previous, toPrisma6Schema(readFileSync(join(migrationsDir, existing.at(-1), SNAPSHOT), 'utf8')));
+      writeFileSync(
+        previous,
+        toPrisma6Schema(readFileSync(join(migrationsDir, existing.at(-1), SNAPSHOT), 'utf8')),
+      );
       from.splice(0, 1, '--from-schema-datamodel', previous);
     }
     writeFileSync(join(work, 'prisma.config.ts'), prisma6Config);
     const sql = execFileSync(
       process.execPath,
-      [prismaBin('prisma6'), 'migrate', 'diff', '--config', join(work, 'prisma.config.ts'), ...from,
-        '--to-schema-datamodel', current, '--script'],
+      [
+        prismaBin('prisma6'),
+        'migrate',
+        'diff',
+        '--config',
+        join(work, 'prisma.config.ts'),
+        ...from,
+        '--to-schema-datamodel',
+        current,
+        '--script',
+      ],
       {
         env: { ...engineStubEnv, MKT_DIFF_SCHEMA: current, DATABASE_URL: 'postgresql://unused' },
         encoding: 'utf8',

@@ -15,9 +15,21 @@ buildWebIfStale();
 
 const jest = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--maxWorkers=2', '--forceExit', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules/jest/bin/jest.js'),
+    '--ci',
+    '--maxWorkers=2',
+    '--forceExit',
+    '--json',
+    `--outputFile=${report}`,
+    ...process.argv.slice(2),
+  ],
   // PGlite loads its WebAssembly through dynamic import, which Jest's VM needs this flag for.
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '--experimental-vm-modules --no-warnings' } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
+  },
 );
 
 let passed = 0;

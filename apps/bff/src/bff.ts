@@ -23,7 +23,10 @@ class BffModule {
     return {
       module: BffModule,
       controllers: [HealthController, CatalogController],
-      providers: [{ provide: SERVICE_URLS, useValue: options.services }, ...serviceClientProviders(options.services)],
+      providers: [
+        { provide: SERVICE_URLS, useValue: options.services },
+        ...serviceClientProviders(options.services),
+      ],
     };
   }
 }

@@ -80,7 +80,11 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     { productsPerCategory: options.demoProductsPerCategory },
   );
   const bff = await startBff(
-    { services: { catalog: urls.catalog }, logger: new JsonLogger('bff', options.logLevel), webDist: options.webDist },
+    {
+      services: { catalog: urls.catalog },
+      logger: new JsonLogger('bff', options.logLevel),
+      webDist: options.webDist,
+    },
     { port: options.port, host: options.host },
   );
   const address = bff.getHttpServer().address() as { port: number };

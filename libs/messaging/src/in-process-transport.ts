@@ -1,5 +1,6 @@
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
+import { PollingLoop } from './polling-loop';
 import { table } from './sql-client';
 import type { MessageTransport, SubscribeOptions, Subscription, TransportMessage } from './transport';
 
@@ -91,52 +92,39 @@ interface WorkerSettings {
 }
 
 class GroupWorker {
-  private running = false;
-  private loop?: Promise<void>;
-  private wake?: () => void;
-  private nudged = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: BusDatabase,
     private readonly subscription: SubscribeOptions,
     private readonly settings: WorkerSettings,
-  ) {}
-
-  start(): void {
-    this.running = true;
-    this.loop = this.run();
+  ) {
+    this.loop = new PollingLoop(
+      async () => ((await this.drain()) === 'failed' ? settings.retryDelayMs : settings.pollIntervalMs),
+      (error) => {
+        settings.logger.error('in-process bus poll failed', { error: String(error) });
+        return settings.pollIntervalMs;
+      },
+    );
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   nudge(): void {
-    this.nudged = true;
-    this.wake?.();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.nudged = false;
-      let delay = this.settings.pollIntervalMs;
-      try {
-        const delivered = await this.drain();
-        if (delivered === 'failed') delay = this.settings.retryDelayMs;
-      } catch (error) {
-        this.settings.logger.error('in-process bus poll failed', { error: String(error) });
-      }
-      if (this.running && !this.nudged) await this.pause(delay);
-    }
+    this.loop.nudge();
   }
 
   /** Delivers what is pending; stops at the first message whose handler rejects. */
   private async drain(): Promise<'idle' | 'failed'> {
     const { groupId, topics } = this.subscription;
     for (;;) {
-      if (!this.running) return 'idle';
+      if (!this.loop.isRunning) return 'idle';
       const batch = await this.db.query<BusRow>(
         `SELECT m.id::text AS id, m.topic, m.message_key, m.value, m.headers
          FROM ${this.settings.messages} m
@@ -148,7 +136,7 @@ class GroupWorker {
       );
       if (batch.length === 0) return 'idle';
       for (const row of batch) {
-        if (!this.running) return 'idle';
+        if (!this.loop.isRunning) return 'idle';
         try {
           await this.subscription.onMessage({
             topic: row.topic,
@@ -170,15 +158,5 @@ class GroupWorker {
         );
       }
     }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 }

@@ -255,6 +255,28 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await c.stop();
   });
 
+  it('publishes every event once and in order per key when two relays run at the same time', async () => {
+    const c = consumer();
+    await c.start();
+    for (let seq = 1; seq <= 10; seq++) {
+      await enqueue('A', 1, seq);
+      await enqueue('B', 1, 100 + seq);
+    }
+    const relays = [relay({ batchSize: 2 }), relay({ batchSize: 2 })];
+    relays.forEach((r) => r.start());
+    await until(async () => (await qty('A')) === 90 && (await qty('B')) === 90, 'twenty events');
+    await Promise.all(relays.map((r) => r.stop()));
+    const seen = await h.db.client.$queryRawUnsafe<{ seq: number }[]>(
+      `SELECT seq FROM ${SCHEMA}.seen ORDER BY at`,
+    );
+    const order = seen.map((s) => s.seq);
+    expect(order.filter((n) => n < 100)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(order.filter((n) => n > 100)).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
+    expect(await inboxRows()).toBe(20);
+    expect(await relays[0].list('PENDING')).toEqual([]);
+    await c.stop();
+  });
+
   it('sends a poison message to the dead-letter topic and goes on with the next one', async () => {
     const dlq = await collect(deadLetterTopic(StockReservedV1.topic));
     const c = consumer(async (_tx, payload) => {

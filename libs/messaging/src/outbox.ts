@@ -3,6 +3,7 @@ import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
 import { EventHeaders } from '@mkt/contracts';
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
+import { PollingLoop } from './polling-loop';
 import type { RawSqlClient } from './sql-client';
 import { table } from './sql-client';
 import type { MessageTransport, TransportMessage } from './transport';
@@ -110,9 +111,7 @@ export class OutboxRelay {
   private readonly baseBackoffMs: number;
   private readonly pollIntervalMs: number;
   private readonly logger: MessagingLogger;
-  private running = false;
-  private loop?: Promise<void>;
-  private wake?: () => void;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: RawSqlClient,
@@ -126,6 +125,13 @@ export class OutboxRelay {
     this.baseBackoffMs = options.baseBackoffMs ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.logger = options.logger ?? silentLogger;
+    this.loop = new PollingLoop(
+      async () => ((await this.relayOnce()) > 0 ? 0 : this.pollIntervalMs),
+      (error) => {
+        this.logger.error('outbox relay round failed', { error: String(error) });
+        return this.pollIntervalMs;
+      },
+    );
   }
 
   /** One round: claim, publish, mark. Returns how many events were published. */
@@ -149,20 +155,16 @@ export class OutboxRelay {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Asks a started relay to run a round now instead of waiting for its poll interval. */
   nudge(): void {
-    this.wake?.();
+    this.loop.nudge();
   }
 
   async list(status: OutboxEventView['status'], limit = 100): Promise<OutboxEventView[]> {
@@ -204,26 +206,6 @@ export class OutboxRelay {
     );
     this.nudge();
     return count;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let published = 0;
-      try {
-        published = await this.relayOnce();
-      } catch (error) {
-        this.logger.error('outbox relay round failed', { error: String(error) });
-      }
-      if (published === 0 && this.running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.pollIntervalMs);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
   }
 
   private async claim(): Promise<ClaimedRow[]> {

@@ -54,12 +54,10 @@ export class ErrorBodyFilter implements ExceptionFilter {
     this.logger.error('unhandled error', {
       error: exception instanceof Error ? exception.stack : String(exception),
     });
-    response
-      .status(500)
-      .json({
-        error: 'INTERNAL_ERROR',
-        message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
-      });
+    response.status(500).json({
+      error: 'INTERNAL_ERROR',
+      message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+    });
   }
 }
 

@@ -9,7 +9,10 @@ import { startService } from './service-runtime';
  * Runs a server process: starts it, stops it cleanly on SIGTERM/SIGINT, and on a start failure
  * (a bad setting above all) logs why and exits non-zero.
  */
-export function runProcess(name: string, start: (logger: JsonLogger) => Promise<{ close(): Promise<void> }>): void {
+export function runProcess(
+  name: string,
+  start: (logger: JsonLogger) => Promise<{ close(): Promise<void> }>,
+): void {
   const logger = new JsonLogger(name);
   start(logger)
     .then((server) => {
@@ -36,7 +39,11 @@ const serviceConfig = z.object({
 export function runServiceProcess(definition: ServiceDefinition): void {
   runProcess(definition.name, async (logger) => {
     const config = loadConfig(serviceConfig);
-    const transport = new KafkaTransport({ brokers: config.KAFKA_BROKERS, clientId: definition.name, logger });
+    const transport = new KafkaTransport({
+      brokers: config.KAFKA_BROKERS,
+      clientId: definition.name,
+      logger,
+    });
     const app = await startService(
       definition,
       {

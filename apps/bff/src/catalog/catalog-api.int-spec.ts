@@ -45,9 +45,18 @@ describe('BFF catalogue API', () => {
   });
 
   it('GET /api/product/list pages, sorts and answers in the spec page shape with both spellings', async () => {
-    const { status, body } = await get<PageResult<ProductSummaryDto>>('/api/product/list?page=2&size=10&sortBy=p_price&sort=asc');
+    const { status, body } = await get<PageResult<ProductSummaryDto>>(
+      '/api/product/list?page=2&size=10&sortBy=p_price&sort=asc',
+    );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ current: 2, totalCount: 128, totalPage: 13, prev: false, next: true, pageRequestDTO: { page: 2, size: 10 } });
+    expect(body).toMatchObject({
+      current: 2,
+      totalCount: 128,
+      totalPage: 13,
+      prev: false,
+      next: true,
+      pageRequestDTO: { page: 2, size: 10 },
+    });
     expect(body.pageNumList).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(body.dtoList).toHaveLength(10);
     const prices = body.dtoList.map((p) => p.p_price);
@@ -68,7 +77,9 @@ describe('BFF catalogue API', () => {
   });
 
   it('finds products by a keyword in the name', async () => {
-    const { body } = await get<PageResult<ProductSummaryDto>>(`/api/product/list?keyword=${encodeURIComponent('한우')}`);
+    const { body } = await get<PageResult<ProductSummaryDto>>(
+      `/api/product/list?keyword=${encodeURIComponent('한우')}`,
+    );
     expect(body.totalCount).toBeGreaterThan(0);
     expect(body.dtoList.every((p) => p.p_name.includes('한우'))).toBe(true);
   });
@@ -80,7 +91,12 @@ describe('BFF catalogue API', () => {
     expect(status).toBe(200);
     expect(body.pno).toBe(pno);
     expect(body.optionDetail.length).toBeGreaterThan(0);
-    expect(body.optionDetail[0]).toEqual({ odno: expect.any(Number), od_name: expect.any(String), od_price: expect.any(Number), od_stock: expect.any(Number) });
+    expect(body.optionDetail[0]).toEqual({
+      odno: expect.any(Number),
+      od_name: expect.any(String),
+      od_price: expect.any(Number),
+      od_stock: expect.any(Number),
+    });
     expect(body.category[0].depth).toBe(3);
     expect(body.p_stock).toBe(body.optionDetail.reduce((sum, o) => sum + o.od_stock, 0));
   });

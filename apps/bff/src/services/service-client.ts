@@ -6,7 +6,10 @@ import { CORRELATION_HEADER, currentCorrelationId } from '@mkt/platform';
 export class ServiceUnavailable extends HttpException {
   constructor(service: string) {
     super(
-      { error: 'SERVICE_UNAVAILABLE', message: `${service} 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.` } satisfies ErrorBody,
+      {
+        error: 'SERVICE_UNAVAILABLE',
+        message: `${service} 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.`,
+      } satisfies ErrorBody,
       HttpStatus.BAD_GATEWAY,
     );
   }
@@ -39,14 +42,19 @@ export class ServiceClient {
     }
     let response: Response;
     try {
-      response = await fetch(url, { headers: { accept: 'application/json', [CORRELATION_HEADER]: currentCorrelationId() ?? '' } });
+      response = await fetch(url, {
+        headers: { accept: 'application/json', [CORRELATION_HEADER]: currentCorrelationId() ?? '' },
+      });
     } catch {
       throw new ServiceUnavailable(this.service);
     }
     if (response.ok) return response;
     if (response.status >= 400 && response.status < 500) {
       const body = (await response.json().catch(() => null)) as ErrorBody | null;
-      throw new HttpException(body ?? { error: 'BAD_REQUEST', message: response.statusText }, response.status);
+      throw new HttpException(
+        body ?? { error: 'BAD_REQUEST', message: response.statusText },
+        response.status,
+      );
     }
     throw new ServiceUnavailable(this.service);
   }

@@ -11,7 +11,8 @@ const API_PATHS = /^\/(api|images)(\/|$)/;
 export function serveWebApp(app: INestApplication, distDir: string): void {
   const root = resolve(distDir);
   const index = join(root, 'index.html');
-  if (!existsSync(index)) throw new Error(`web app not built: ${index} is missing (run npm run build -w @mkt/web)`);
+  if (!existsSync(index))
+    throw new Error(`web app not built: ${index} is missing (run npm run build -w @mkt/web)`);
   app.use(express.static(root, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || API_PATHS.test(req.path)) return next();

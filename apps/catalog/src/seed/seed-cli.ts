@@ -11,7 +11,11 @@ import { seedDemoCatalog } from './demo-catalog';
 /** `npm run seed:demo`: the demo store in a distributed-mode catalog database (skipped when not empty). */
 async function main(): Promise<void> {
   const config = loadConfig(
-    z.object({ DATABASE_URL: postgresUrl, DATA_DIR: z.string().min(1).default('.data/catalog'), PRODUCTS_PER_CATEGORY: z.coerce.number().int().min(1).default(16) }),
+    z.object({
+      DATABASE_URL: postgresUrl,
+      DATA_DIR: z.string().min(1).default('.data/catalog'),
+      PRODUCTS_PER_CATEGORY: z.coerce.number().int().min(1).default(16),
+    }),
   );
   const target = { kind: 'postgres', url: config.DATABASE_URL, schema: 'public' } as const;
   await applyMigrations(target, [
@@ -19,10 +23,18 @@ async function main(): Promise<void> {
     { scope: 'messaging', dir: messagingMigrationsDir },
   ]);
   const db = new CatalogDatabase({ adapter: prismaAdapterFor(target) });
-  const summary = await seedDemoCatalog(db, new LocalDiskImageStorage(productImageDir({ dataDir: config.DATA_DIR })), {
-    productsPerCategory: config.PRODUCTS_PER_CATEGORY,
-  });
-  console.log(summary ? `seeded ${summary.categories} categories and ${summary.products} products` : 'catalog already has data; nothing seeded');
+  const summary = await seedDemoCatalog(
+    db,
+    new LocalDiskImageStorage(productImageDir({ dataDir: config.DATA_DIR })),
+    {
+      productsPerCategory: config.PRODUCTS_PER_CATEGORY,
+    },
+  );
+  console.log(
+    summary
+      ? `seeded ${summary.categories} categories and ${summary.products} products`
+      : 'catalog already has data; nothing seeded',
+  );
   await db.$disconnect();
 }
 

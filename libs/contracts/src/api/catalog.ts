@@ -91,3 +91,19 @@ export interface ProductSlice {
   items: ProductSummaryDto[];
   totalCount: number;
 }
+
+/** Query of GET /api/categories/random: how many categories of which depth. */
+export const randomCategoriesQuerySchema = z.object({
+  count: z.coerce
+    .number()
+    .int()
+    .min(1, 'count는 1 이상이어야 합니다.')
+    .max(50, 'count는 50 이하여야 합니다.')
+    .default(15),
+  depth: z.coerce
+    .number()
+    .int()
+    .min(1, '깊이는 1에서 3 사이여야 합니다.')
+    .max(3, '깊이는 1에서 3 사이여야 합니다.')
+    .default(3),
+});

@@ -5,7 +5,14 @@ describe('the page result', () => {
     const page = toPageResult(['a'], 1_024, { page: 12, size: 40 });
     expect(page.totalPage).toBe(26);
     expect(page.pageNumList).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
-    expect(page).toMatchObject({ prev: true, prevPage: 10, next: true, nextPage: 21, current: 12, totalCount: 1_024 });
+    expect(page).toMatchObject({
+      prev: true,
+      prevPage: 10,
+      next: true,
+      nextPage: 21,
+      current: 12,
+      totalCount: 1_024,
+    });
     expect(page.pageRequestDTO).toEqual({ page: 12, size: 40 });
   });
 

@@ -25,7 +25,8 @@ function freePort(): Promise<number> {
 async function waitUntilServing(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the standalone app exited (${child.exitCode}):\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`the standalone app exited (${child.exitCode}):\n${output()}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {
