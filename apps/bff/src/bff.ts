@@ -6,6 +6,8 @@ import { correlationMiddleware, ErrorBodyFilter } from '@mkt/platform';
 import { SERVICE_URLS } from './bff.tokens';
 import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
+import { InquiryController } from './inquiries/inquiry.controller';
+import { ReviewController } from './reviews/review.controller';
 import type { ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import { serveWebApp } from './web/web-app';
@@ -22,7 +24,7 @@ class BffModule {
   static register(options: BffOptions): DynamicModule {
     return {
       module: BffModule,
-      controllers: [HealthController, CatalogController],
+      controllers: [HealthController, CatalogController, ReviewController, InquiryController],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },
         ...serviceClientProviders(options.services),

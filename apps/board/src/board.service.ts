@@ -1,10 +1,14 @@
 import { join } from 'node:path';
 import { defineService } from '@mkt/platform';
-import { PrismaClient } from './generated/prisma/client';
+import { BoardDatabase } from './database';
+import { InquiryController } from './inquiries/inquiry.controller';
+import { InquiryRepository } from './inquiries/inquiry.repository';
 
-/** The board service: it boots, migrates and answers health; its domain arrives with its issue. */
+/** Product inquiries and replies (notices and FAQs arrive with their issue). */
 export const boardService = defineService({
   name: 'board',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
-  prisma: PrismaClient,
+  prisma: BoardDatabase,
+  controllers: [InquiryController],
+  providers: () => [InquiryRepository],
 });

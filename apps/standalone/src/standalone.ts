@@ -2,10 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import { join, resolve } from 'node:path';
 import { boardService } from '../../board/src/board.service';
 import { cartService } from '../../cart/src/cart.service';
-import { catalogService, productImageDir } from '../../catalog/src/catalog.module';
+import { catalogService } from '../../catalog/src/catalog.module';
 import { CatalogDatabase } from '../../catalog/src/database';
-import { LocalDiskImageStorage } from '../../catalog/src/images/image-storage';
-import { seedDemoCatalog } from '../../catalog/src/seed/demo-catalog';
+import { BoardDatabase } from '../../board/src/database';
+import { seedDemoStore } from './demo-store';
 import { memberService } from '../../member/src/member.service';
 import { orderService } from '../../order/src/order.service';
 import { paymentService } from '../../payment/src/payment.service';
@@ -74,14 +74,18 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     urls[definition.name] = await app.getUrl();
   }
   const catalogApp = apps[ALL_SERVICES.indexOf(catalogService)];
-  await seedDemoCatalog(
+  const boardApp = apps[ALL_SERVICES.indexOf(boardService)];
+  await seedDemoStore(
     catalogApp.get(CatalogDatabase),
-    new LocalDiskImageStorage(productImageDir({ dataDir: join(dataDir, 'catalog') })),
-    { productsPerCategory: options.demoProductsPerCategory },
+    boardApp.get(BoardDatabase),
+    join(dataDir, 'catalog'),
+    {
+      productsPerCategory: options.demoProductsPerCategory,
+    },
   );
   const bff = await startBff(
     {
-      services: { catalog: urls.catalog },
+      services: { catalog: urls.catalog, board: urls.board },
       logger: new JsonLogger('bff', options.logLevel),
       webDist: options.webDist,
     },

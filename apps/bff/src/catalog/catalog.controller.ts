@@ -1,7 +1,13 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { CategoryDto, PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
-import { categoryDepthSchema, positiveIdSchema, productListQuerySchema, toPageResult } from '@mkt/contracts';
+import {
+  categoryDepthSchema,
+  positiveIdSchema,
+  productListQuerySchema,
+  randomCategoriesQuerySchema,
+  toPageResult,
+} from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { CatalogClient } from '../services/catalog.client';
 import { decodeBase64Id } from './base64-id';
@@ -13,6 +19,12 @@ export class CatalogController {
   @Get('api/categories/depth/:depth')
   categoriesAtDepth(@Param('depth') depth: string): Promise<CategoryDto[]> {
     return this.catalog.categoriesAtDepth(parseInput(categoryDepthSchema, depth));
+  }
+
+  @Get('api/categories/random')
+  randomCategories(@Query() query: unknown): Promise<CategoryDto[]> {
+    const { depth, count } = parseInput(randomCategoriesQuerySchema, query);
+    return this.catalog.randomCategories(depth, count);
   }
 
   @Get('api/categories/sub/:ctno')

@@ -1,4 +1,12 @@
-import type { CategoryDto, ProductDetailDto, ProductListQuery, ProductSlice } from '@mkt/contracts';
+import type {
+  CategoryDto,
+  ProductDetailDto,
+  ProductListQuery,
+  ProductSlice,
+  ReviewDto,
+  ReviewListQuery,
+  Slice,
+} from '@mkt/contracts';
 import type { ServiceClient } from './service-client';
 
 /** Typed calls to the catalog service. */
@@ -7,6 +15,10 @@ export class CatalogClient {
 
   categoriesAtDepth(depth: number): Promise<CategoryDto[]> {
     return this.http.get(`/categories/depth/${depth}`);
+  }
+
+  randomCategories(depth: number, count: number): Promise<CategoryDto[]> {
+    return this.http.get('/categories/random', { depth, count });
   }
 
   subCategories(ctno: number): Promise<CategoryDto[]> {
@@ -19,6 +31,18 @@ export class CatalogClient {
 
   product(pno: number): Promise<ProductDetailDto> {
     return this.http.get(`/products/${pno}`);
+  }
+
+  reviewCount(pno: number): Promise<number> {
+    return this.http.get(`/reviews/product/${pno}/count`);
+  }
+
+  allReviews(pno: number): Promise<ReviewDto[]> {
+    return this.http.get(`/reviews/product/${pno}/all`);
+  }
+
+  reviews(pno: number, query: ReviewListQuery): Promise<Slice<ReviewDto>> {
+    return this.http.get(`/reviews/product/${pno}`, { ...query });
   }
 
   image(name: string): Promise<Response> {

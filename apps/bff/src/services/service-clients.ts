@@ -1,10 +1,12 @@
 import type { Provider } from '@nestjs/common';
+import { BoardClient } from './board.client';
 import { CatalogClient } from './catalog.client';
 import { ServiceClient } from './service-client';
 
 /** Base URLs of the services the BFF calls, by service name. */
-export type ServiceUrls = Record<'catalog', string>;
+export type ServiceUrls = Record<'catalog' | 'board', string>;
 
 export const serviceClientProviders = (urls: ServiceUrls): Provider[] => [
   { provide: CatalogClient, useValue: new CatalogClient(new ServiceClient('catalog', urls.catalog)) },
+  { provide: BoardClient, useValue: new BoardClient(new ServiceClient('board', urls.board)) },
 ];

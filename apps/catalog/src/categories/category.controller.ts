@@ -1,6 +1,6 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { CategoryDto } from '@mkt/contracts';
-import { categoryDepthSchema, positiveIdSchema } from '@mkt/contracts';
+import { categoryDepthSchema, positiveIdSchema, randomCategoriesQuerySchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { CategoryRepository } from './category.repository';
 
@@ -11,6 +11,12 @@ export class CategoryController {
   @Get('depth/:depth')
   atDepth(@Param('depth') depth: string): Promise<CategoryDto[]> {
     return this.categories.atDepth(parseInput(categoryDepthSchema, depth));
+  }
+
+  @Get('random')
+  random(@Query() query: unknown): Promise<CategoryDto[]> {
+    const { depth, count } = parseInput(randomCategoriesQuerySchema, query);
+    return this.categories.random(depth, count);
   }
 
   @Get('sub/:ctno')

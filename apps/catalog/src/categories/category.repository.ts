@@ -22,8 +22,14 @@ export class CategoryRepository {
     return rows.map(toCategoryDto);
   }
 
-  async exists(ctno: number): Promise<boolean> {
-    return (await this.db.category.count({ where: { ctno } })) > 0;
+  /** `count` categories of a depth in random order (the home page's category tiles). */
+  async random(depth: number, count: number): Promise<CategoryDto[]> {
+    const all = await this.atDepth(depth);
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [all[i], all[j]] = [all[j], all[i]];
+    }
+    return all.slice(0, count);
   }
 
   /** The category and every category below it, level by level (the tree is shallow). */

@@ -39,6 +39,18 @@ function toSummary(row: SummaryRow): ProductSummaryDto {
   };
 }
 
+/** Hangul compatibility consonants (ㄱ to ㅎ): a keyword of only these searches initial consonants. */
+const CHOSUNG_ONLY = /^[\u3131-\u314e\s]+$/;
+
+/** Substring matches on the name or the business name, or on the name's initial consonants. */
+function keywordConditions(keyword: string): Prisma.ProductWhereInput[] {
+  if (CHOSUNG_ONLY.test(keyword)) return [{ pNameChosung: { contains: keyword } }];
+  return [
+    { pName: { contains: keyword, mode: 'insensitive' } },
+    { businessName: { contains: keyword, mode: 'insensitive' } },
+  ];
+}
+
 @Injectable()
 export class ProductRepository {
   constructor(
@@ -52,12 +64,7 @@ export class ProductRepository {
     if (query.ctno > 0) {
       where.categories = { some: { ctno: { in: await this.categories.withDescendants(query.ctno) } } };
     }
-    if (query.keyword) {
-      where.OR = [
-        { pName: { contains: query.keyword, mode: 'insensitive' } },
-        { businessName: { contains: query.keyword, mode: 'insensitive' } },
-      ];
-    }
+    if (query.keyword) where.OR = keywordConditions(query.keyword);
     const [rows, totalCount] = await Promise.all([
       this.db.product.findMany({
         where,

@@ -1,6 +1,13 @@
 import type { ImageStorage } from '../images/image-storage';
-import type { CatalogDatabase } from '../database';
-import { DEMO_ADJECTIVES, DEMO_CATEGORY_TREE, DEMO_OPTION_SETS, DEMO_SELLERS } from './demo-data';
+import type { CatalogDatabase, CatalogTx } from '../database';
+import {
+  DEMO_ADJECTIVES,
+  DEMO_CATEGORY_TREE,
+  DEMO_OPTION_SETS,
+  DEMO_REVIEWS,
+  DEMO_SELLERS,
+  DEMO_SHOPPERS,
+} from './demo-data';
 
 export interface NewProduct {
   pName: string;
@@ -16,7 +23,7 @@ export interface NewProduct {
 }
 
 /** Inserts a product with its options, images and category links; its stock is the options' sum. */
-export async function createProduct(db: CatalogDatabase, product: NewProduct): Promise<number> {
+export async function createProduct(db: CatalogTx, product: NewProduct): Promise<number> {
   const created = await db.product.create({
     data: {
       pName: product.pName,
@@ -64,11 +71,14 @@ export function productSvg(label: string, colour: string): string {
 export interface SeedSummary {
   categories: number;
   products: number;
+  reviews: number;
 }
+
+const DAY_MS = 86_400_000;
 
 /**
  * The demo store a first start shows: 16 top categories with middle and detail levels under the
- * root category 1, and products with Korean names, options, stock, sale percents and a picture each.
+ * root category 1, and products with Korean names, options, stock, sale percents, a picture each and some reviews.
  * Does nothing when categories exist.
  */
 export async function seedDemoCatalog(
@@ -77,10 +87,17 @@ export async function seedDemoCatalog(
   { productsPerCategory = 16 } = {},
 ): Promise<SeedSummary | null> {
   if ((await db.category.count()) > 0) return null;
+  // One transaction: one commit instead of thousands makes the first start several times faster.
+  return db.$transaction((tx) => seedInto(tx, images, productsPerCategory), { maxWait: 60_000, timeout: 600_000 });
+}
+
+async function seedInto(db: CatalogTx, images: ImageStorage, productsPerCategory: number): Promise<SeedSummary> {
   const random = randomFrom(20261122);
   const root = await db.category.create({ data: { cateName: '전체', depth: 0 } });
   let categories = 1;
   let products = 0;
+  let reviews = 0;
+  const now = Date.now();
   for (const [topName, middles] of Object.entries(DEMO_CATEGORY_TREE)) {
     const top = await db.category.create({ data: { cateName: topName, depth: 1, superCtno: root.ctno } });
     categories++;
@@ -100,7 +117,7 @@ export async function seedDemoCatalog(
           const optionSet = random.pick(DEMO_OPTION_SETS);
           const imageName = `demo-${detail.ctno}-${i + 1}.svg`;
           await images.write(imageName, productSvg(noun, PALETTE[(detail.ctno + i) % PALETTE.length]));
-          await createProduct(db, {
+          const pno = await createProduct(db, {
             pName: `[${DEMO_SELLERS[seller]}] ${random.pick(DEMO_ADJECTIVES)} ${noun}${i >= nouns.length ? ` ${Math.floor(i / nouns.length) + 1}호` : ''}`,
             pContent: `${topName} > ${middleName} > ${detailName}. 매일 아침 검수한 ${noun}을(를) 신선하게 보내 드립니다.`,
             pPrice: random.int(19, 899) * 100,
@@ -117,9 +134,26 @@ export async function seedDemoCatalog(
             imageNames: [imageName],
           });
           products++;
+          const reviewCount = random.pick([0, 0, 1, 2, 3, 5, 8]);
+          await db.review.createMany({
+            data: Array.from({ length: reviewCount }, (_, n) => {
+              const review = random.pick(DEMO_REVIEWS);
+              const shopper = random.pick(DEMO_SHOPPERS);
+              return {
+                pno,
+                mno: DEMO_SHOPPERS.indexOf(shopper) + 1,
+                mName: shopper,
+                ...review,
+                odName: random.pick(optionSet).name,
+                reviewLike: random.int(0, 40),
+                regDate: new Date(now - (reviewCount - n) * random.int(1, 9) * DAY_MS),
+              };
+            }),
+          });
+          reviews += reviewCount;
         }
       }
     }
   }
-  return { categories, products };
+  return { categories, products, reviews };
 }

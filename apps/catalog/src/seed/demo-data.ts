@@ -165,3 +165,35 @@ export const DEMO_OPTION_SETS: { name: string; price: number }[][] = [
     { name: '대 (2kg)', price: 7_500 },
   ],
 ];
+
+export const DEMO_SHOPPERS = [
+  '김민수',
+  '이서연',
+  '박지훈',
+  '최유진',
+  '정하늘',
+  '강도윤',
+  '윤서아',
+  '임지호',
+  '한예린',
+  '오태양',
+];
+
+export const DEMO_REVIEWS: { rate: number; title: string; content: string }[] = [
+  {
+    rate: 5,
+    title: '재구매 의사 있어요',
+    content: '포장이 꼼꼼하게 되어 있었고\n신선도가 정말 좋았어요. 또 살게요!',
+  },
+  { rate: 5, title: '가성비 최고', content: '할인할 때 샀는데 이 가격에 이 품질이면 만족합니다.' },
+  { rate: 4, title: '맛있어요', content: '가족들이 모두 좋아했어요. 양이 조금 더 많았으면 좋겠어요.' },
+  {
+    rate: 4,
+    title: '배송이 빨라요',
+    content: '아침에 주문했는데 다음 날 새벽에 받았어요.\n상태도 좋았습니다.',
+  },
+  { rate: 3, title: '보통이에요', content: '기대했던 것보다는 평범했어요. 그래도 나쁘지 않아요.' },
+  { rate: 2, title: '아쉬워요', content: '사진과 조금 달랐어요. 다음에는 다른 상품을 사 볼게요.' },
+  { rate: 5, title: '선물용으로 좋아요', content: '부모님께 보내 드렸는데 아주 좋아하셨어요.' },
+  { rate: 1, title: '별로예요', content: '받았을 때 일부가 상해 있었어요. 고객센터에 문의했습니다.' },
+];

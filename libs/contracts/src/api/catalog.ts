@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Slice } from './paging';
 
 /** Category as the category calls answer it. `superCate` is the parent's ctno (null for the root). */
 export interface CategoryDto {
@@ -86,11 +87,8 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-/** Catalog's answer to a product list query; the BFF wraps it in a PageResult. */
-export interface ProductSlice {
-  items: ProductSummaryDto[];
-  totalCount: number;
-}
+/** Catalog's answer to a product list query. */
+export type ProductSlice = Slice<ProductSummaryDto>;
 
 /** Query of GET /api/categories/random: how many categories of which depth. */
 export const randomCategoriesQuerySchema = z.object({

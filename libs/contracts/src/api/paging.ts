@@ -18,6 +18,12 @@ export interface PageResult<T> {
   current: number;
 }
 
+/** One page of a list as a service answers it; the BFF turns it into a PageResult. */
+export interface Slice<T> {
+  items: T[];
+  totalCount: number;
+}
+
 /** Page buttons come in blocks of ten, as on the original site. */
 const PAGE_BLOCK = 10;
 

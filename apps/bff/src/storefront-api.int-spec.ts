@@ -1,15 +1,23 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CategoryDto, PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
-import type { RunningStandalone } from '../../../standalone/src/standalone';
-import { startStandalone } from '../../../standalone/src/standalone';
-import { encodeBase64Id } from './base64-id';
+import type {
+  CategoryDto,
+  InquiryDto,
+  PageResult,
+  ProductDetailDto,
+  ProductSummaryDto,
+  ReviewDto,
+} from '@mkt/contracts';
+import { SECRET_INQUIRY_TITLE } from '@mkt/contracts';
+import type { RunningStandalone } from '../../standalone/src/standalone';
+import { startStandalone } from '../../standalone/src/standalone';
+import { encodeBase64Id } from './catalog/base64-id';
 
 jest.setTimeout(120_000);
 
 /** The BFF's catalogue calls as the spec lists them, against the standalone build with a small demo store. */
-describe('BFF catalogue API', () => {
+describe('BFF storefront browsing API', () => {
   let app: RunningStandalone;
   const get = async <T>(path: string): Promise<{ status: number; body: T }> => {
     const response = await fetch(`${app.url}${path}`);
@@ -84,6 +92,95 @@ describe('BFF catalogue API', () => {
     expect(body.dtoList.every((p) => p.p_name.includes('한우'))).toBe(true);
   });
 
+  it('GET /api/categories/random answers count categories of a depth in random order', async () => {
+    const twelve = await get<CategoryDto[]>('/api/categories/random?count=12&depth=3');
+    expect(twelve.body).toHaveLength(12);
+    expect(new Set(twelve.body.map((c) => c.ctno)).size).toBe(12);
+    expect(twelve.body.every((c) => c.depth === 3)).toBe(true);
+    const defaults = await get<CategoryDto[]>('/api/categories/random');
+    expect(defaults.body).toHaveLength(15);
+    const orders = new Set<string>();
+    for (let i = 0; i < 5; i++)
+      orders.add((await get<CategoryDto[]>('/api/categories/random?depth=3')).body.map((c) => c.ctno).join());
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('searches Korean initial consonants: ㄱㅊ finds 김치', async () => {
+    const { body } = await get<PageResult<ProductSummaryDto>>(
+      `/api/product/list?size=100&keyword=${encodeURIComponent('ㄱㅊ')}`,
+    );
+    expect(body.totalCount).toBeGreaterThan(0);
+    expect(body.dtoList.some((p) => p.p_name.includes('김치'))).toBe(true);
+    const initials = (name: string) =>
+      [...name]
+        .map((ch) => {
+          const code = ch.charCodeAt(0) - 0xac00;
+          return code >= 0 && code < 11_172
+            ? 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ'[Math.floor(code / 588)]
+            : ch;
+        })
+        .join('');
+    expect(body.dtoList.every((p) => initials(p.p_name).includes('ㄱㅊ'))).toBe(true);
+  });
+
+  it("answers a product's reviews: count, all, a page sorted by likes, a page of one rating", async () => {
+    const { body: list } = await get<PageResult<ProductSummaryDto>>('/api/product/list?size=100');
+    let pno = 0;
+    let count = 0;
+    for (const product of list.dtoList) {
+      count = (await get<number>(`/api/review/cnt/${product.pno}`)).body;
+      pno = product.pno;
+      if (count >= 3) break;
+    }
+    expect(count).toBeGreaterThanOrEqual(3);
+    const all = await get<ReviewDto[]>(`/api/review/review/${pno}`);
+    expect(all.body).toHaveLength(count);
+    expect(all.body[0]).toEqual(
+      expect.objectContaining({
+        pno,
+        m_name: expect.any(String),
+        od_name: expect.any(String),
+        businessName: expect.any(String),
+      }),
+    );
+
+    const byLikes = await get<PageResult<ReviewDto>>(
+      `/api/review/list/${pno}?page=1&size=2&sortBy=reviewLike`,
+    );
+    expect(byLikes.body).toMatchObject({ totalCount: count, pageRequestDTO: { page: 1, size: 2 } });
+    const likes = byLikes.body.dtoList.map((r) => r.reviewLike);
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    expect(Math.max(...all.body.map((r) => r.reviewLike))).toBe(likes[0]);
+
+    const rate = all.body[0].rate;
+    const byRate = await get<PageResult<ReviewDto>>(
+      `/api/review/list/rate/${pno}?rate=${rate}&page=1&size=10&sortBy=rno`,
+    );
+    expect(byRate.body.totalCount).toBe(all.body.filter((r) => r.rate === rate).length);
+    expect(byRate.body.dtoList.every((r) => r.rate === rate)).toBe(true);
+  });
+
+  it('lists product inquiries, showing secret ones to visitors only as a placeholder', async () => {
+    const { body: list } = await get<PageResult<ProductSummaryDto>>(
+      '/api/product/list?size=40&sortBy=pno&sort=asc',
+    );
+    const pages = await Promise.all(
+      list.dtoList.map((p) => get<PageResult<InquiryDto>>(`/api/qa/product/${p.pno}?page=1&size=10`)),
+    );
+    const inquiries = pages.flatMap((page) => page.body.dtoList);
+    const secret = inquiries.filter((q) => q.secret);
+    const open = inquiries.filter((q) => !q.secret);
+    expect(secret.length).toBeGreaterThan(0);
+    expect(open.length).toBeGreaterThan(0);
+    for (const q of secret) {
+      expect(q).toMatchObject({ title: SECRET_INQUIRY_TITLE, content: '', proQAReply: null });
+    }
+    expect(secret.some((q) => q.replyCheck)).toBe(true);
+    const answered = open.find((q) => q.replyCheck);
+    expect(answered?.proQAReply?.qr_content).toEqual(expect.any(String));
+    expect(open.every((q) => q.title !== SECRET_INQUIRY_TITLE && q.content.length > 0)).toBe(true);
+  });
+
   it('GET /api/product/{base64 pno} answers the detail with options and categories', async () => {
     const { body: list } = await get<PageResult<ProductSummaryDto>>('/api/product/list?size=1');
     const pno = list.dtoList[0].pno;
@@ -111,6 +208,13 @@ describe('BFF catalogue API', () => {
     ['/api/product/YWJj', 400, /번호 형식/], // "abc"
     ['/api/categories/depth/4', 400, /깊이/],
     ['/api/categories/sub/x', 400, /숫자/],
+    ['/api/categories/random?count=0', 400, /count/],
+    ['/api/categories/random?depth=7', 400, /깊이/],
+    ['/api/review/list/rate/1?rate=6', 400, /rate/],
+    ['/api/review/list/rate/1', 400, /rate/],
+    ['/api/review/list/1?sortBy=title', 400, /sortBy/],
+    ['/api/review/cnt/0', 400, /1 이상/],
+    ['/api/qa/product/1?size=500', 400, /size/],
   ])('GET %s is refused with %i and a readable message', async (path, status, message) => {
     const response = await get<{ error: string; message: string }>(path);
     expect(response.status).toBe(status);

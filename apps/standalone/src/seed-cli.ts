@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { z } from 'zod';
+import { messagingMigrationsDir } from '@mkt/messaging';
+import type { DatabaseTarget } from '@mkt/persistence';
+import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
+import type { ServiceDefinition } from '@mkt/platform';
+import { loadConfig, postgresUrl } from '@mkt/platform';
+import { boardService } from '../../board/src/board.service';
+import { BoardDatabase } from '../../board/src/database';
+import { catalogService } from '../../catalog/src/catalog.module';
+import { CatalogDatabase } from '../../catalog/src/database';
+import { seedDemoStore } from './demo-store';
+
+const seedConfig = z.object({
+  CATALOG_DATABASE_URL: postgresUrl,
+  BOARD_DATABASE_URL: postgresUrl,
+  /** Catalog's data folder (product images), as the catalog process is given it. */
+  CATALOG_DATA_DIR: z.string().min(1).default('.data/catalog'),
+  PRODUCTS_PER_CATEGORY: z.coerce.number().int().min(1).default(16),
+});
+
+async function migrated(definition: ServiceDefinition, url: string): Promise<DatabaseTarget> {
+  const target = { kind: 'postgres', url, schema: 'public' } as const;
+  await applyMigrations(target, [
+    { scope: definition.name, dir: definition.migrationsDir },
+    { scope: 'messaging', dir: messagingMigrationsDir },
+  ]);
+  return target;
+}
+
+/** `npm run seed:demo`: the demo store in distributed-mode databases (skipped when catalog has data). */
+async function main(): Promise<void> {
+  const config = loadConfig(seedConfig);
+  const catalog = new CatalogDatabase({
+    adapter: prismaAdapterFor(await migrated(catalogService, config.CATALOG_DATABASE_URL)),
+  });
+  const board = new BoardDatabase({
+    adapter: prismaAdapterFor(await migrated(boardService, config.BOARD_DATABASE_URL)),
+  });
+  try {
+    const summary = await seedDemoStore(catalog, board, config.CATALOG_DATA_DIR, {
+      productsPerCategory: config.PRODUCTS_PER_CATEGORY,
+    });
+    console.log(
+      summary ? `seeded ${JSON.stringify(summary)}` : 'the catalog already has data; nothing seeded',
+    );
+  } finally {
+    await catalog.$disconnect();
+    await board.$disconnect();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
