@@ -88,10 +88,17 @@ export async function seedDemoCatalog(
 ): Promise<SeedSummary | null> {
   if ((await db.category.count()) > 0) return null;
   // One transaction: one commit instead of thousands makes the first start several times faster.
-  return db.$transaction((tx) => seedInto(tx, images, productsPerCategory), { maxWait: 60_000, timeout: 600_000 });
+  return db.$transaction((tx) => seedInto(tx, images, productsPerCategory), {
+    maxWait: 60_000,
+    timeout: 600_000,
+  });
 }
 
-async function seedInto(db: CatalogTx, images: ImageStorage, productsPerCategory: number): Promise<SeedSummary> {
+async function seedInto(
+  db: CatalogTx,
+  images: ImageStorage,
+  productsPerCategory: number,
+): Promise<SeedSummary> {
   const random = randomFrom(20261122);
   const root = await db.category.create({ data: { cateName: '전체', depth: 0 } });
   let categories = 1;
