@@ -123,6 +123,31 @@ describe('BFF storefront browsing API', () => {
     expect(body.dtoList.every((p) => initials(p.p_name).includes('ㄱㅊ'))).toBe(true);
   });
 
+  it.each([
+    ['a two-character word', '김치', '김치'],
+    ['a longer word', '포기김치', '포기김치'],
+    ['one character', '배', '배'],
+    ['longer initial consonants', 'ㅍㄱㄱㅊ', '포기김치'],
+  ])('searches by %s (%s)', async (_kind, keyword, expected) => {
+    const { body } = await get<PageResult<ProductSummaryDto>>(
+      `/api/product/list?size=100&keyword=${encodeURIComponent(keyword)}`,
+    );
+    expect(body.totalCount).toBeGreaterThan(0);
+    expect(body.dtoList.every((p) => p.p_name.includes(expected) || p.businessName.includes(expected))).toBe(
+      true,
+    );
+  });
+
+  it('takes LIKE wildcards in a keyword literally', async () => {
+    for (const keyword of ['%', '_', '%%%', '\\']) {
+      const { status, body } = await get<PageResult<ProductSummaryDto>>(
+        `/api/product/list?keyword=${encodeURIComponent(keyword)}`,
+      );
+      expect(status).toBe(200);
+      expect(body.totalCount).toBe(0);
+    }
+  });
+
   it("answers a product's reviews: count, all, a page sorted by likes, a page of one rating", async () => {
     const { body: list } = await get<PageResult<ProductSummaryDto>>('/api/product/list?size=100');
     let pno = 0;

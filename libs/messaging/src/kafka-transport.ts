@@ -38,7 +38,7 @@ export class KafkaTransport implements MessageTransport {
       logCreator: () => (entry: LogEntry) => {
         const { message, ...fields } = entry.log;
         const write = entry.level <= logLevel.ERROR ? logger.error : logger.warn;
-        write.call(logger, `kafka: ${message}`, { namespace: entry.namespace, ...fields });
+        write.call(logger, `kafka: ${message}`, { kafka: { namespace: entry.namespace, ...fields } });
       },
     });
   }
@@ -129,14 +129,18 @@ export class KafkaTransport implements MessageTransport {
     const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
     const admin = await this.connectedAdmin();
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((t) => ({
-        topic: this.prefix + t,
-        numPartitions: this.options.partitions ?? 3,
-        replicationFactor: this.options.replicationFactor ?? 1,
-      })),
-    });
+    const existing = new Set(await admin.listTopics());
+    const toCreate = missing.filter((t) => !existing.has(this.prefix + t));
+    if (toCreate.length > 0) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: toCreate.map((t) => ({
+          topic: this.prefix + t,
+          numPartitions: this.options.partitions ?? 3,
+          replicationFactor: this.options.replicationFactor ?? 1,
+        })),
+      });
+    }
     for (const t of missing) this.knownTopics.add(t);
   }
 }

@@ -4,3 +4,4 @@ export * from './config';
 export * from './http-errors';
 export * from './service-runtime';
 export * from './service-process';
+export * from './ttl-cache';

@@ -1,4 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { quoteIdent } from '@mkt/persistence';
+import type { ServiceRuntime } from '@mkt/platform';
+import { SERVICE_RUNTIME, TtlCache } from '@mkt/platform';
 import type {
   ProductDetailDto,
   ProductListQuery,
@@ -11,16 +14,22 @@ import { CategoryRepository } from '../categories/category.repository';
 import type { Prisma } from '../database';
 import { CatalogDatabase } from '../database';
 
-const SORT_COLUMNS: Record<ProductSortKey, keyof Prisma.ProductOrderByWithRelationInput> = {
-  p_salesVol: 'pSalesVol',
+/** Sort keys of the list call and the columns they sort by. */
+const SORT_COLUMNS: Record<ProductSortKey, string> = {
+  p_salesVol: 'p_sales_vol',
   pno: 'pno',
-  p_salePer: 'pSalePer',
-  p_price: 'pPrice',
-  p_stock: 'pStock',
+  p_salePer: 'p_sale_per',
+  p_price: 'p_price',
+  p_stock: 'p_stock',
 };
 
 const summaryInclude = { images: { orderBy: { ord: 'asc' }, select: { piName: true } } } as const;
-type SummaryRow = Prisma.ProductGetPayload<{ include: typeof summaryInclude }>;
+/** Columns only the database's search reads. */
+const searchColumns = { pNameChosung: true, searchBigrams: true } as const;
+type SummaryRow = Omit<
+  Prisma.ProductGetPayload<{ include: typeof summaryInclude }>,
+  keyof typeof searchColumns
+>;
 
 function toSummary(row: SummaryRow): ProductSummaryDto {
   return {
@@ -42,46 +51,99 @@ function toSummary(row: SummaryRow): ProductSummaryDto {
 /** Hangul compatibility consonants (ㄱ to ㅎ): a keyword of only these searches initial consonants. */
 const CHOSUNG_ONLY = /^[\u3131-\u314e\s]+$/;
 
-/** Substring matches on the name or the business name, or on the name's initial consonants. */
-function keywordConditions(keyword: string): Prisma.ProductWhereInput[] {
-  if (CHOSUNG_ONLY.test(keyword)) return [{ pNameChosung: { contains: keyword } }];
-  return [
-    { pName: { contains: keyword, mode: 'insensitive' } },
-    { businessName: { contains: keyword, mode: 'insensitive' } },
-  ];
+/** `%keyword%` for LIKE, with the keyword's own wildcards taken literally. */
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * A keyword matches a substring of the name or business name; a keyword of initial consonants only
+ * (ㄱㅊ) matches the name's initial consonants (김치). Two-character keywords use the bigram array,
+ * longer ones the trigram indexes.
+ */
+function keywordCondition(keyword: string, params: unknown[]): string {
+  const chosung = CHOSUNG_ONLY.test(keyword);
+  if ([...keyword].length === 2) {
+    params.push(keyword.toLowerCase());
+    return `p.search_bigrams @> ARRAY[$${params.length}::text]`;
+  }
+  params.push(likePattern(keyword));
+  const n = params.length;
+  return chosung ? `p.p_name_chosung LIKE $${n}` : `(p.p_name ILIKE $${n} OR p.business_name ILIKE $${n})`;
+}
+
+/**
+ * The WHERE clause of a shopper's product list and its parameters. Written as SQL rather than
+ * through Prisma because Prisma sends a substring match as ILIKE ('%' || $1 || '%'), which hides
+ * the pattern from the planner and so keeps it off the trigram indexes.
+ */
+function listFilter(product: string, categoryLink: string, keyword: string, ctnos: number[] | null) {
+  const params: unknown[] = [];
+  const conditions = ['NOT p.del_flag'];
+  if (ctnos) {
+    params.push(ctnos);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM ${categoryLink} cp WHERE cp.pno = p.pno AND cp.ctno = ANY($${params.length}::int[]))`,
+    );
+  }
+  if (keyword) conditions.push(keywordCondition(keyword, params));
+  return { sql: `FROM ${product} p WHERE ${conditions.join(' AND ')}`, params };
 }
 
 @Injectable()
 export class ProductRepository {
+  /**
+   * Totals of a filter only drive the page buttons, and counting a substring match over the whole
+   * catalogue costs far more than the page itself, so they are reused for a short while.
+   */
+  private readonly totals = new TtlCache<number>(30_000);
+
   constructor(
     private readonly db: CatalogDatabase,
     private readonly categories: CategoryRepository,
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
   ) {}
+
+  /** A table of this service's schema, for the statements written as SQL. */
+  private table(name: string): string {
+    return `${quoteIdent(this.runtime.database.schema)}.${quoteIdent(name)}`;
+  }
 
   /** Shopper-facing list: deleted products never show. */
   async list(query: ProductListQuery): Promise<ProductSlice> {
-    const where: Prisma.ProductWhereInput = { delFlag: false };
-    if (query.ctno > 0) {
-      where.categories = { some: { ctno: { in: await this.categories.withDescendants(query.ctno) } } };
-    }
-    if (query.keyword) where.OR = keywordConditions(query.keyword);
-    const [rows, totalCount] = await Promise.all([
-      this.db.product.findMany({
-        where,
-        include: summaryInclude,
-        orderBy: [{ [SORT_COLUMNS[query.sortBy]]: query.sort }, { pno: 'desc' }],
-        skip: (query.page - 1) * query.size,
-        take: query.size,
+    const ctnos = query.ctno > 0 ? await this.categories.withDescendants(query.ctno) : null;
+    const filter = listFilter(this.table('product'), this.table('category_product'), query.keyword, ctnos);
+    const direction = query.sort === 'asc' ? 'ASC' : 'DESC';
+    const n = filter.params.length;
+    const [page, totalCount] = await Promise.all([
+      this.db.$queryRawUnsafe<{ pno: number }[]>(
+        `SELECT p.pno ${filter.sql} ORDER BY p.${SORT_COLUMNS[query.sortBy]} ${direction}, p.pno DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        ...filter.params,
+        query.size,
+        (query.page - 1) * query.size,
+      ),
+      this.totals.get(JSON.stringify([query.ctno, query.keyword]), async () => {
+        const [row] = await this.db.$queryRawUnsafe<{ total: number }[]>(
+          `SELECT count(*)::int AS total ${filter.sql}`,
+          ...filter.params,
+        );
+        return row.total;
       }),
-      this.db.product.count({ where }),
     ]);
-    return { items: rows.map(toSummary), totalCount };
+    const rows = await this.db.product.findMany({
+      where: { pno: { in: page.map((r) => r.pno) } },
+      include: summaryInclude,
+    });
+    const byPno = new Map(rows.map((row) => [row.pno, row]));
+    const inPageOrder = page.map((r) => byPno.get(r.pno)).filter((row) => row !== undefined);
+    return { items: inPageOrder.map(toSummary), totalCount };
   }
 
   /** A product as its page shows it; deleted products are not found. */
   async detail(pno: number): Promise<ProductDetailDto | null> {
     const row = await this.db.product.findFirst({
       where: { pno, delFlag: false },
+      omit: searchColumns,
       include: {
         ...summaryInclude,
         options: { orderBy: { odno: 'asc' } },

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// Storefront browsing under load, in distributed mode: fresh catalog and board databases on the
+// PostgreSQL that `npm run infra:up` starts, the demo store plus N generated products, then the
+// catalog, board and BFF processes, then autocannon on the BFF for each scenario.
+//   node scripts/bench/catalog-bench.mjs [--products 100000] [--seconds 10] [--connections 20]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+  },
+});
+const adminUrl = process.env.MKT_TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:55432/postgres';
+const kafka = process.env.MKT_TEST_KAFKA_BROKERS ?? '127.0.0.1:59092';
+const dbUrl = (name) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+
+async function recreate(names) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  for (const name of names) {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  }
+  await client.end();
+}
+
+function run(args, env) {
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
+}
+
+const children = [];
+function serve(name, port, env) {
+  const child = spawn(process.execPath, ['scripts/run-service.mjs', name], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+}
+
+async function waitForServices(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await (await fetch(url)).json()).status === 'ok') return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function load(title, requests) {
+  return new Promise((done, fail) => {
+    autocannon(
+      {
+        url: 'http://127.0.0.1:18480',
+        connections: Number(values.connections),
+        duration: Number(values.seconds),
+        requests,
+      },
+      (error, result) => {
+        if (error) return fail(error);
+        const non2xx = result.non2xx + result.errors;
+        done({
+          scenario: title,
+          'req/s': Math.round(result.requests.average),
+          'p50 ms': result.latency.p50,
+          'p99 ms': result.latency.p99,
+          errors: non2xx,
+        });
+      },
+    );
+  });
+}
+
+const random = (list) => list[Math.floor(Math.random() * list.length)];
+
+try {
+  const catalogDataDir = mkdtempSync(join(tmpdir(), 'bench-catalog-'));
+  await recreate(['bench_catalog', 'bench_board']);
+  run(['-r', '@swc-node/register', 'apps/standalone/src/seed-cli.ts'], {
+    CATALOG_DATABASE_URL: dbUrl('bench_catalog'),
+    BOARD_DATABASE_URL: dbUrl('bench_board'),
+    CATALOG_DATA_DIR: catalogDataDir,
+  });
+  run(['-r', '@swc-node/register', 'apps/catalog/src/seed/bulk-products.ts', values.products], {
+    DATABASE_URL: dbUrl('bench_catalog'),
+  });
+  serve('catalog', 18481, {
+    DATABASE_URL: dbUrl('bench_catalog'),
+    KAFKA_BROKERS: kafka,
+    DATA_DIR: catalogDataDir,
+  });
+  serve('board', 18482, { DATABASE_URL: dbUrl('bench_board'), KAFKA_BROKERS: kafka });
+  serve('bff', 18480, {
+    SERVICE_URL_CATALOG: 'http://127.0.0.1:18481',
+    SERVICE_URL_BOARD: 'http://127.0.0.1:18482',
+  });
+  await waitForServices('http://127.0.0.1:18480/api/health');
+
+  const list = await (await fetch('http://127.0.0.1:18480/api/product/list?size=100&sortBy=pno')).json();
+  const total = list.totalCount;
+  const top = await (await fetch('http://127.0.0.1:18480/api/categories/sub/1')).json();
+  const pnos = Array.from({ length: 500 }, () => 1 + Math.floor(Math.random() * total));
+  const scenarios = [
+    [
+      'list, default sort (p_salesVol), random page of 40',
+      () => [{ path: `/api/product/list?page=${1 + Math.floor(Math.random() * 50)}&size=40` }],
+    ],
+    [
+      'list, top category filter, newest',
+      () => [{ path: `/api/product/list?ctno=${random(top).ctno}&sortBy=pno&size=40` }],
+    ],
+    [
+      'list, keyword 김치',
+      () => [{ path: `/api/product/list?keyword=${encodeURIComponent('김치')}&size=40` }],
+    ],
+    [
+      'list, keyword 프리미엄 사과',
+      () => [{ path: `/api/product/list?keyword=${encodeURIComponent('프리미엄 사과')}&size=40` }],
+    ],
+    [
+      'list, initial consonants ㄱㅊ',
+      () => [{ path: `/api/product/list?keyword=${encodeURIComponent('ㄱㅊ')}&size=40` }],
+    ],
+    [
+      'product detail, random pno',
+      () => [{ path: `/api/product/${Buffer.from(String(random(pnos))).toString('base64')}` }],
+    ],
+  ];
+  const rows = [];
+  for (const [title, requests] of scenarios) {
+    rows.push(await load(title, [{ setupRequest: (req) => ({ ...req, ...requests()[0] }) }]));
+  }
+  console.log(`\n${total} products; ${values.connections} connections, ${values.seconds} s per scenario\n`);
+  console.table(rows);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}
