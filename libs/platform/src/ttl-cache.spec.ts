@@ -18,7 +18,10 @@ describe('TtlCache', () => {
   it('shares one load between concurrent misses and forgets failures', async () => {
     const cache = new TtlCache<number>(1_000);
     let loads = 0;
-    const [x, y] = await Promise.all([cache.get('k', async () => ++loads), cache.get('k', async () => ++loads)]);
+    const [x, y] = await Promise.all([
+      cache.get('k', async () => ++loads),
+      cache.get('k', async () => ++loads),
+    ]);
     expect([x, y, loads]).toEqual([1, 1, 1]);
     await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('bad', async () => 7)).toBe(7);

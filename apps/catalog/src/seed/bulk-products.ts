@@ -10,7 +10,8 @@ import { DEMO_ADJECTIVES, DEMO_CATEGORY_TREE, DEMO_SELLERS } from './demo-data';
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 100_000);
   const url = process.env.DATABASE_URL;
-  if (!url || !Number.isInteger(count) || count < 1) throw new Error('usage: DATABASE_URL=... bulk-products.ts <count>');
+  if (!url || !Number.isInteger(count) || count < 1)
+    throw new Error('usage: DATABASE_URL=... bulk-products.ts <count>');
   const nouns = Object.values(DEMO_CATEGORY_TREE).flatMap((middles) =>
     Object.values(middles).flatMap((details) => Object.values(details).flat()),
   );
@@ -19,7 +20,9 @@ async function main(): Promise<void> {
   try {
     const started = Date.now();
     await client.query('BEGIN');
-    const { rows } = await client.query<{ first: number }>('SELECT coalesce(max(pno), 0) + 1 AS first FROM product');
+    const { rows } = await client.query<{ first: number }>(
+      'SELECT coalesce(max(pno), 0) + 1 AS first FROM product',
+    );
     const first = rows[0].first;
     await client.query(
       `INSERT INTO product (p_name, p_content, p_price, p_sale_per, p_sales_vol, p_stock, seller_id, business_name)
