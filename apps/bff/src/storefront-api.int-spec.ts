@@ -21,6 +21,7 @@ describe('BFF storefront browsing API', () => {
   let app: RunningStandalone;
   const get = async <T>(path: string): Promise<{ status: number; body: T }> => {
     const response = await fetch(`${app.url}${path}`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     return { status: response.status, body: (await response.json()) as T };
   };
 

@@ -1,71 +1,22 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { ROOT_CATEGORY, type CategoryDto, type PageResult, type ProductSummaryDto } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../../../libs/testing/src/browser/chromium';
+import { getJson, nextDialog, screenshot, TEST_TIMEOUT_MS, useBrowser, waitForText } from './support';
 
 /**
  * The home page and the shared layout in a real Chromium against the running server
  * (`MKT_E2E_BASE_URL`, set by the browser global setup).
  */
 
-const TEST_TIMEOUT_MS = 60_000;
-const RESULTS_DIR = path.resolve(__dirname, '../../../test-results');
-
-function baseUrl(): string {
-  const base = process.env.MKT_E2E_BASE_URL;
-  if (!base) {
-    throw new Error('MKT_E2E_BASE_URL is not set: the browser global setup starts the server and sets it.');
-  }
-  return base.replace(/\/+$/, '');
-}
-
-async function getJson<T>(pathAndQuery: string): Promise<T> {
-  const url = `${baseUrl()}${pathAndQuery}`;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-/** Waits until the locator's whole text is `text`. */
-async function waitForText(locator: Locator, text: string): Promise<void> {
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await locator.filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) }).waitFor();
-}
-
 describe('home page (browser)', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
+  const browser = useBrowser();
+  const { pageErrors } = browser;
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, TEST_TIMEOUT_MS);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function openPage(pathname: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    // Not 'load': the slider's 5 s timer starts when React mounts, so reach it early.
-    await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'domcontentloaded' });
-    return page;
-  }
+  // Not 'load': the slider's 5 s timer starts when React mounts, so reach it early.
+  const openPage = (pathname: string) => browser.open(pathname, { waitUntil: 'domcontentloaded' });
 
   it(
     'shows the header, the slider, the category menu and best sellers priced as the API says',
     async () => {
-      pageErrors.length = 0;
       const [tops, best] = await Promise.all([
         getJson<CategoryDto[]>(`/api/categories/sub/${ROOT_CATEGORY}`),
         getJson<PageResult<ProductSummaryDto>>(
@@ -134,9 +85,31 @@ describe('home page (browser)', () => {
 
       await page.mouse.move(0, 0);
       await page.waitForLoadState('networkidle');
-      fs.mkdirSync(RESULTS_DIR, { recursive: true });
-      await page.screenshot({ path: path.join(RESULTS_DIR, 'home.png'), fullPage: true });
+      await screenshot(page, 'home');
       expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'shows 12 random depth-3 category tiles that open the list of their category',
+    async () => {
+      const page = await openPage('/');
+      const tiles = page.getByTestId('category-tile');
+      await tiles.first().waitFor();
+      expect(await tiles.count()).toBe(12);
+      const hrefs = await tiles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+      for (const href of hrefs) expect(href).toMatch(/^\/product\/list\?page=1&depth=3&ctno=\d+$/);
+
+      // The same call answers with depth-3 categories.
+      const random = await getJson<CategoryDto[]>('/api/categories/random?count=12&depth=3');
+      expect(random).toHaveLength(12);
+      expect(random.every((category) => category.depth === 3)).toBe(true);
+
+      const name = (await tiles.first().innerText()).split('\n').pop()?.trim() ?? '';
+      await tiles.first().click();
+      await page.waitForURL((url) => url.pathname === '/product/list');
+      await page.getByRole('heading', { level: 1, name }).waitFor();
     },
     TEST_TIMEOUT_MS,
   );
@@ -145,12 +118,7 @@ describe('home page (browser)', () => {
     'alerts a logged-out shopper who opens the cart and goes to the login page',
     async () => {
       const page = await openPage('/');
-      const alertMessage = new Promise<string>((resolve) => {
-        page.once('dialog', (dialog) => {
-          resolve(dialog.message());
-          void dialog.accept();
-        });
-      });
+      const alertMessage = nextDialog(page);
       await page.getByRole('button', { name: '장바구니', exact: true }).click();
       expect(await alertMessage).toBe('로그인이 필요합니다.');
       await page.waitForURL((url) => url.pathname === '/member/login');

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import type { PageResult, ReviewDto } from '@mkt/contracts';
 import { positiveIdSchema, reviewListQuerySchema, toPageResult } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
@@ -24,6 +24,8 @@ export class ReviewController {
   }
 
   @Get('cnt/:pno')
+  // A bare number is JSON too; without this Nest sends it as text/html.
+  @Header('Content-Type', 'application/json')
   count(@Param('pno') pno: string): Promise<number> {
     return this.catalog.reviewCount(parseInput(positiveIdSchema, pno));
   }

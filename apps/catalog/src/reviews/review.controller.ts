@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import type { ReviewDto, Slice } from '@mkt/contracts';
 import { positiveIdSchema, reviewListQuerySchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
@@ -19,6 +19,7 @@ export class ReviewController {
   }
 
   @Get('count')
+  @Header('Content-Type', 'application/json')
   count(@Param('pno') pno: string): Promise<number> {
     return this.reviews.count(parseInput(positiveIdSchema, pno));
   }

@@ -2,17 +2,10 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import {
-  BoardPage,
-  CartPage,
-  JoinPage,
-  LoginPage,
-  MemberPage,
-  MyPage,
-  ProductDetailPage,
-  ProductListPage,
-} from '../pages/PlaceholderPages';
+import { BoardPage, CartPage, JoinPage, LoginPage, MemberPage, MyPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { ProductDetailPage } from '../product-detail/ProductDetailPage';
+import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
 
 export const router = createBrowserRouter([
   {
@@ -26,7 +19,7 @@ export const router = createBrowserRouter([
           {
             path: 'product',
             children: [
-              { index: true, element: <ProductListPage /> },
+              { index: true, element: <ProductIndexRedirect /> },
               { path: 'list', element: <ProductListPage /> },
               { path: ':pno', element: <ProductDetailPage /> },
             ],

@@ -1,7 +1,7 @@
 import type { CategoryDto } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { categoriesByDepthQuery } from '../shared/api/categories';
+import { randomCategoriesQuery } from '../shared/api/categories';
 import { HOME_CATEGORY_COUNT, HOME_CATEGORY_DEPTH } from '../shared/constants';
 import { categoryTileUrl } from '../shared/routing/paths';
 
@@ -13,12 +13,11 @@ function tileTone(category: CategoryDto): { background: string; color: string } 
   return { background: TILE_COLORS[i] ?? TILE_COLORS[0], color: TILE_INK[i] ?? TILE_INK[0] };
 }
 
-/**
- * Category tiles. For now the first 12 depth-3 categories; a later issue switches to
- * /api/categories/random?count=12&depth=3.
- */
+/** Category tiles: 12 random depth-3 categories from /api/categories/random?count=12&depth=3. */
 export function RandomCategories() {
-  const { data, isPending, isError } = useQuery(categoriesByDepthQuery(HOME_CATEGORY_DEPTH));
+  const { data, isPending, isError } = useQuery(
+    randomCategoriesQuery(HOME_CATEGORY_COUNT, HOME_CATEGORY_DEPTH),
+  );
   const tiles = (data ?? []).slice(0, HOME_CATEGORY_COUNT);
 
   return (

@@ -1,26 +1,7 @@
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PlaceholderPage } from '../shared/ui/PlaceholderPage';
 
 /** Screens built by later issues; each has its heading so navigation can be followed now. */
-
-export function ProductListPage() {
-  const [params] = useSearchParams();
-  const keyword = params.get('keyword');
-  return (
-    <PlaceholderPage title="상품 목록">
-      {keyword && <p className="page-placeholder__detail">검색어: ‘{keyword}’</p>}
-    </PlaceholderPage>
-  );
-}
-
-export function ProductDetailPage() {
-  const { pno } = useParams();
-  return (
-    <PlaceholderPage title="상품 상세">
-      {pno && <p className="page-placeholder__detail">상품 번호 {pno}</p>}
-    </PlaceholderPage>
-  );
-}
 
 export function LoginPage() {
   return <PlaceholderPage title="로그인" />;

@@ -28,3 +28,19 @@ export const HOME_CATEGORY_COUNT = 12;
 export const HOME_CATEGORY_DEPTH = 3;
 
 export const LOGIN_REQUIRED_MESSAGE = '로그인이 필요합니다.';
+
+/** Product list: 40 cards a page. */
+export const PRODUCT_LIST_SIZE = 40;
+
+/** Product detail: reviews and inquiries come 10 to a page. */
+export const REVIEW_PAGE_SIZE = 10;
+export const INQUIRY_PAGE_SIZE = 10;
+
+/** The '링크가 복사되었습니다.' message of the share button stays this long. */
+export const LINK_COPIED_MESSAGE_MS = 3000;
+
+/** The detail page's sticky tab menu: a section clicked in it lands this far below the window top. */
+export const DETAIL_TAB_OFFSET_PX = 60;
+
+export const SELECT_OPTION_MESSAGE = '옵션을 하나 이상 선택해 주세요.';
+export const MAX_QUANTITY_MESSAGE = '최대 구매 가능 수량입니다.';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PageResult, ProductSortKey, ProductSummaryDto } from '@mkt/contracts';
+import type { PageResult, ProductDetailDto, ProductSortKey, ProductSummaryDto } from '@mkt/contracts';
 import { http } from './http';
 
 export type SortDirection = 'asc' | 'desc';
@@ -23,14 +23,31 @@ export function fetchProductList(
   });
 }
 
+/** The detail call carries the product number base64-encoded: product 12 is `/api/product/MTI=`. */
+export function encodeProductId(pno: number): string {
+  return btoa(String(pno));
+}
+
+export function fetchProduct(pno: number, signal?: AbortSignal): Promise<ProductDetailDto> {
+  return http.get<ProductDetailDto>(`/api/product/${encodeProductId(pno)}`, { signal });
+}
+
 export const productKeys = {
   all: ['products'] as const,
   list: (params: ProductListParams) => ['products', 'list', params] as const,
+  detail: (pno: number) => ['products', 'detail', pno] as const,
 };
 
 export function productListQuery(params: ProductListParams) {
   return queryOptions({
     queryKey: productKeys.list(params),
     queryFn: ({ signal }) => fetchProductList(params, signal),
+  });
+}
+
+export function productDetailQuery(pno: number) {
+  return queryOptions({
+    queryKey: productKeys.detail(pno),
+    queryFn: ({ signal }) => fetchProduct(pno, signal),
   });
 }

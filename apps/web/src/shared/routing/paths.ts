@@ -26,8 +26,12 @@ export function productListUrl(query: ListQuery): string {
   return qs ? `${paths.productList}?${qs}` : paths.productList;
 }
 
+/**
+ * A list in one sort order, opened from a menu, a banner or a home row: the `menu` flag lets the
+ * list's banner name it (신상품, 베스트, 알뜰쇼핑, 품절임박).
+ */
 export function sortedListUrl(sortBy: ProductSortKey, sort?: SortDirection): string {
-  return productListUrl({ sortBy, sort });
+  return productListUrl({ menu: true, sortBy, sort });
 }
 
 export function searchUrl(keyword: string): string {

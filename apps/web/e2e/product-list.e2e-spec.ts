@@ -1,0 +1,382 @@
+import {
+  ROOT_CATEGORY,
+  type CategoryDto,
+  type PageResult,
+  type ProductDetailDto,
+  type ProductSummaryDto,
+} from '@mkt/contracts';
+import { discountedPrice, formatWon } from '@mkt/pricing';
+import type { Page } from 'playwright-core';
+import {
+  encodeProductId,
+  getJson,
+  hangulWords,
+  poll,
+  screenshot,
+  TEST_TIMEOUT_MS,
+  toChoseong,
+  useBrowser,
+} from './support';
+
+/** The product list (/product/list) in Chromium, checked against the API it calls. */
+
+type ProductPage = PageResult<ProductSummaryDto>;
+
+function listApi(query: Record<string, string | number>): Promise<ProductPage> {
+  const params = new URLSearchParams({ page: '1', size: '40', sortBy: 'p_salesVol', sort: 'desc' });
+  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  return getJson<ProductPage>(`/api/product/list?${params.toString()}`);
+}
+
+function searchParams(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+/** The pnos of the cards on screen, once the grid has them. */
+async function cardPnos(page: Page): Promise<number[]> {
+  await page.getByTestId('product-grid').waitFor();
+  const cards = page.getByTestId('product-grid').getByTestId('product-card');
+  return (await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-pno')))).map(Number);
+}
+
+/** Waits until the cards on screen are exactly `expected` (the list refetches after each navigation). */
+async function expectCards(page: Page, expected: readonly ProductSummaryDto[]): Promise<void> {
+  const want = expected.map((product) => product.pno);
+  const shown = await poll(
+    () => cardPnos(page),
+    (pnos) => pnos.join() === want.join(),
+  );
+  expect(shown).toEqual(want);
+}
+
+async function expectTotal(page: Page, totalCount: number): Promise<void> {
+  const text = `총 ${totalCount.toLocaleString('ko-KR')}개`;
+  const shown = await poll(
+    async () => (await page.getByTestId('total-count').innerText()).replace(/\s+/g, ' ').trim(),
+    (value) => value === text,
+  );
+  expect(shown).toBe(text);
+}
+
+function picker(page: Page, label: '대분류' | '중분류' | '소분류') {
+  return page.getByTestId('category-pickers').getByLabel(label, { exact: true });
+}
+
+async function currentPage(page: Page): Promise<string | null> {
+  const current = page.getByTestId('list-pagination').locator('[aria-current="page"]');
+  return (await current.count()) === 1 ? current.innerText() : null;
+}
+
+async function pressedSort(page: Page): Promise<string> {
+  return page.getByTestId('sort-toggle').locator('button[aria-pressed="true"]').innerText();
+}
+
+/** A top category with a sub category with a leaf that has products, as the API sees it. */
+async function findCategoryWithProducts(): Promise<{
+  top: CategoryDto;
+  middle: CategoryDto;
+  leaf: CategoryDto;
+}> {
+  const tops = await getJson<CategoryDto[]>(`/api/categories/sub/${ROOT_CATEGORY}`);
+  for (const top of tops) {
+    const middles = await getJson<CategoryDto[]>(`/api/categories/sub/${top.ctno}`);
+    for (const middle of middles) {
+      const leaves = await getJson<CategoryDto[]>(`/api/categories/sub/${middle.ctno}`);
+      for (const leaf of leaves) {
+        if ((await listApi({ ctno: leaf.ctno, size: 1 })).totalCount > 0) return { top, middle, leaf };
+      }
+    }
+  }
+  throw new Error('no category with products in the demo store');
+}
+
+describe('product list (browser)', () => {
+  const browser = useBrowser();
+
+  it(
+    'filters by category through the three pickers, as the API does',
+    async () => {
+      const { top, middle, leaf } = await findCategoryWithProducts();
+      const [all, byTop, byMiddle, byLeaf] = await Promise.all([
+        listApi({}),
+        listApi({ ctno: top.ctno }),
+        listApi({ ctno: middle.ctno }),
+        listApi({ ctno: leaf.ctno }),
+      ]);
+
+      const page = await browser.open('/product/list');
+      await expectTotal(page, all.totalCount);
+      await expectCards(page, all.dtoList);
+      expect(await picker(page, '중분류').isDisabled()).toBe(true);
+
+      await picker(page, '대분류').selectOption(String(top.ctno));
+      await page.waitForURL((url) => url.searchParams.get('c1') === String(top.ctno));
+      expect(searchParams(page).get('ctno')).toBe(String(top.ctno));
+      expect(searchParams(page).get('depth')).toBe('1');
+      await expectTotal(page, byTop.totalCount);
+      await expectCards(page, byTop.dtoList);
+      await page.getByRole('heading', { level: 1, name: top.cateName }).waitFor();
+
+      await picker(page, '중분류').selectOption(String(middle.ctno));
+      await page.waitForURL((url) => url.searchParams.get('c2') === String(middle.ctno));
+      expect(searchParams(page).get('ctno')).toBe(String(middle.ctno));
+      await expectTotal(page, byMiddle.totalCount);
+      await expectCards(page, byMiddle.dtoList);
+
+      await picker(page, '소분류').selectOption(String(leaf.ctno));
+      await page.waitForURL((url) => url.searchParams.get('c3') === String(leaf.ctno));
+      expect(searchParams(page).get('ctno')).toBe(String(leaf.ctno));
+      expect(searchParams(page).get('depth')).toBe('3');
+      await expectTotal(page, byLeaf.totalCount);
+      await expectCards(page, byLeaf.dtoList);
+      await page.getByRole('heading', { level: 1, name: leaf.cateName }).waitFor();
+
+      // The first card really is in the leaf category.
+      const first = await getJson<ProductDetailDto>(`/api/product/${encodeProductId(byLeaf.dtoList[0].pno)}`);
+      expect(first.category.map((category) => category.ctno)).toContain(leaf.ctno);
+
+      // A new top category clears the lower pickers and goes back to page 1.
+      await picker(page, '대분류').selectOption('');
+      await page.waitForURL((url) => !url.searchParams.has('ctno'));
+      expect(searchParams(page).has('c2')).toBe(false);
+      await expectTotal(page, all.totalCount);
+      expect(await picker(page, '소분류').inputValue()).toBe('');
+      expect(await picker(page, '중분류').isDisabled()).toBe(true);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'steps through a picker with the keyboard and filters only on Enter',
+    async () => {
+      const tops = await getJson<CategoryDto[]>(`/api/categories/sub/${ROOT_CATEGORY}`);
+      expect(tops.length).toBeGreaterThan(1);
+      const page = await browser.open('/product/list');
+      await page.getByTestId('product-grid').waitFor();
+      const top = picker(page, '대분류');
+      await top.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await top.inputValue()).toBe(String(tops[1].ctno));
+      await page.waitForTimeout(300);
+      expect(searchParams(page).has('ctno')).toBe(false);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('ctno') === String(tops[1].ctno));
+      await page.getByRole('heading', { level: 1, name: tops[1].cateName }).waitFor();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'opens a home category tile with its category chain worked out',
+    async () => {
+      const { top, middle, leaf } = await findCategoryWithProducts();
+      const byLeaf = await listApi({ ctno: leaf.ctno });
+      const page = await browser.open(`/product/list?page=1&depth=3&ctno=${leaf.ctno}`);
+      await expectTotal(page, byLeaf.totalCount);
+      await expectCards(page, byLeaf.dtoList);
+      await page.getByRole('heading', { level: 1, name: leaf.cateName }).waitFor();
+      await poll(
+        () => picker(page, '소분류').inputValue(),
+        (value) => value === String(leaf.ctno),
+      );
+      expect(await picker(page, '대분류').inputValue()).toBe(String(top.ctno));
+      expect(await picker(page, '중분류').inputValue()).toBe(String(middle.ctno));
+      expect(await picker(page, '소분류').inputValue()).toBe(String(leaf.ctno));
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'sorts by price, lowest first, in the order the API gives',
+    async () => {
+      const cheapest = await listApi({ sortBy: 'p_price', sort: 'asc' });
+      const page = await browser.open('/product/list');
+      await page.getByTestId('product-grid').waitFor();
+      expect(await pressedSort(page)).toBe('인기순');
+
+      await page.getByRole('button', { name: '낮은 가격순' }).click();
+      await page.waitForURL((url) => url.searchParams.get('sortBy') === 'p_price');
+      expect(searchParams(page).get('sort')).toBe('asc');
+      expect(await pressedSort(page)).toBe('낮은 가격순');
+      await expectCards(page, cheapest.dtoList);
+
+      // The server orders by the list price (p_price): the prices it lists never go down ...
+      const listPrices = cheapest.dtoList.map((product) => product.p_price);
+      expect(listPrices).toEqual([...listPrices].sort((a, b) => a - b));
+      // ... and each card shows the list price struck through (when discounted) and the sale price.
+      const cards = page.getByTestId('product-grid').getByTestId('product-card');
+      const shownListPrices = await cards.evaluateAll((nodes) =>
+        nodes.map(
+          (node) =>
+            (node.querySelector('del') ?? node.querySelector('[data-testid="product-price"]'))?.textContent,
+        ),
+      );
+      expect(shownListPrices).toEqual(cheapest.dtoList.map((product) => formatWon(product.p_price)));
+      const firstProduct = cheapest.dtoList[0];
+      expect((await cards.first().getByTestId('product-price').innerText()).trim()).toBe(
+        formatWon(discountedPrice(firstProduct.p_price, firstProduct.p_salePer)),
+      );
+
+      await page.getByRole('button', { name: '높은 가격순' }).click();
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'desc');
+      const dearest = await listApi({ sortBy: 'p_price', sort: 'desc' });
+      await expectCards(page, dearest.dtoList);
+      expect(dearest.dtoList[0].p_price).toBeGreaterThanOrEqual(cheapest.dtoList[0].p_price);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'pages through the list; back, forward and reload restore the state from the URL',
+    async () => {
+      const [popular1, newest1, newest2] = await Promise.all([
+        listApi({}),
+        listApi({ sortBy: 'pno' }),
+        listApi({ sortBy: 'pno', page: 2 }),
+      ]);
+      expect(newest1.totalPage).toBeGreaterThan(1);
+
+      const page = await browser.open('/product/list');
+      await expectCards(page, popular1.dtoList);
+      expect(await currentPage(page)).toBe('1');
+
+      await page.getByRole('button', { name: '신상품순' }).click();
+      await page.waitForURL((url) => url.searchParams.get('sortBy') === 'pno');
+      await expectCards(page, newest1.dtoList);
+
+      await page.getByTestId('list-pagination').getByRole('link', { name: '2 페이지' }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      await expectCards(page, newest2.dtoList);
+      const page1 = new Set(newest1.dtoList.map((product) => product.pno));
+      expect(newest2.dtoList.some((product) => page1.has(product.pno))).toBe(false);
+      expect(await currentPage(page)).toBe('2');
+      expect(await page.getByRole('link', { name: '2 페이지' }).getAttribute('aria-current')).toBe('page');
+
+      await page.goBack();
+      await page.waitForURL((url) => url.searchParams.get('page') === '1');
+      await expectCards(page, newest1.dtoList);
+      expect(await currentPage(page)).toBe('1');
+      expect(await pressedSort(page)).toBe('신상품순');
+
+      await page.goBack();
+      await page.waitForURL((url) => !url.searchParams.has('sortBy'));
+      await expectCards(page, popular1.dtoList);
+      expect(await pressedSort(page)).toBe('인기순');
+
+      await page.goForward();
+      await page.goForward();
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      await expectCards(page, newest2.dtoList);
+      expect(await pressedSort(page)).toBe('신상품순');
+
+      await page.reload();
+      await expectCards(page, newest2.dtoList);
+      expect(await currentPage(page)).toBe('2');
+      expect(await pressedSort(page)).toBe('신상품순');
+      await screenshot(page, 'product-list-page-2');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'names the main-menu list in the banner; /product opens the list with its query',
+    async () => {
+      const [newest, newest2] = await Promise.all([
+        listApi({ sortBy: 'pno' }),
+        listApi({ sortBy: 'pno', page: 2 }),
+      ]);
+      const page = await browser.open('/');
+      await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '신상품' }).click();
+      await page.waitForURL(
+        (url) => url.pathname === '/product/list' && url.searchParams.get('sortBy') === 'pno',
+      );
+      await page.getByRole('heading', { level: 1, name: '신상품' }).waitFor();
+      expect(await pressedSort(page)).toBe('신상품순');
+      await expectCards(page, newest.dtoList);
+
+      await page.goto(`${new URL(page.url()).origin}/product?sortBy=pno&page=2`);
+      await page.waitForURL((url) => url.pathname === '/product/list');
+      expect(searchParams(page).get('sortBy')).toBe('pno');
+      expect(searchParams(page).get('page')).toBe('2');
+      await expectCards(page, newest2.dtoList);
+      expect(await currentPage(page)).toBe('2');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'searches from the header: every result has the keyword in its name',
+    async () => {
+      const popular = await listApi({});
+      const keyword = hangulWords(popular.dtoList[0].p_name).sort((a, b) => b.length - a.length)[0];
+      expect(keyword).toBeTruthy();
+      const found = await listApi({ keyword });
+      expect(found.totalCount).toBeGreaterThan(0);
+
+      const page = await browser.open('/');
+      const searchBox = page.getByRole('searchbox', { name: '상품 검색' });
+      await searchBox.fill(keyword);
+      await searchBox.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/product/list');
+      expect(searchParams(page).get('keyword')).toBe(keyword);
+      expect(searchParams(page).get('searching')).toBe('true');
+      await page.getByRole('heading', { level: 1, name: `"${keyword}" 검색 결과` }).waitFor();
+      await expectTotal(page, found.totalCount);
+      await expectCards(page, found.dtoList);
+      const names = await page
+        .getByTestId('product-grid')
+        .locator('.product-card__name')
+        .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+      expect(names.length).toBe(found.dtoList.length);
+      for (const name of names) expect(name).toContain(keyword);
+      expect(await page.getByTestId('choseong-hint').count()).toBe(0);
+
+      // Nothing found: the search's own empty message.
+      await searchBox.fill('없는상품검색어');
+      await searchBox.press('Enter');
+      await page.getByTestId('list-empty').waitFor();
+      expect(await page.getByTestId('list-empty').innerText()).toBe(
+        '"없는상품검색어"에 대한 검색 결과가 없습니다.',
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'searches by initial consonants (초성) and finds the product they came from',
+    async () => {
+      const popular = await listApi({});
+      const product = popular.dtoList[0];
+      const [word] = hangulWords(product.p_name);
+      expect(word).toBeTruthy();
+      const keyword = toChoseong(word);
+      expect(keyword).toMatch(/^[ㄱ-ㅎ]+$/);
+
+      // The page of the results the product is on (the first one unless the server orders them otherwise).
+      let resultPage = 1;
+      let results = await listApi({ keyword });
+      while (!results.dtoList.some((item) => item.pno === product.pno) && resultPage < results.totalPage) {
+        resultPage += 1;
+        results = await listApi({ keyword, page: resultPage });
+      }
+      expect(results.dtoList.map((item) => item.pno)).toContain(product.pno);
+
+      const page = await browser.open('/');
+      const searchBox = page.getByRole('searchbox', { name: '상품 검색' });
+      await searchBox.fill(keyword);
+      await searchBox.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('keyword') === keyword);
+      await page.getByTestId('choseong-hint').waitFor();
+      expect(await page.getByTestId('choseong-hint').innerText()).toBe('초성 검색 결과');
+      if (resultPage > 1) {
+        const url = new URL(page.url());
+        url.searchParams.set('page', String(resultPage));
+        await page.goto(url.toString());
+      }
+      await expectCards(page, results.dtoList);
+      expect(await cardPnos(page)).toContain(product.pno);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

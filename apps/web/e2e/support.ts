@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../../../libs/testing/src/browser/chromium';
+
+/**
+ * Shared harness of the browser tests: a real Chromium against the running server
+ * (`MKT_E2E_BASE_URL`, set by the browser global setup or by hand).
+ */
+
+export const TEST_TIMEOUT_MS = 60_000;
+export const RESULTS_DIR = path.resolve(__dirname, '../../../test-results');
+
+export function baseUrl(): string {
+  const base = process.env.MKT_E2E_BASE_URL;
+  if (!base) {
+    throw new Error('MKT_E2E_BASE_URL is not set: the browser global setup starts the server and sets it.');
+  }
+  return base.replace(/\/+$/, '');
+}
+
+export async function getJson<T>(pathAndQuery: string): Promise<T> {
+  const url = `${baseUrl()}${pathAndQuery}`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The detail call's path id: product 12 is `MTI=`. */
+export function encodeProductId(pno: number): string {
+  return Buffer.from(String(pno), 'utf8').toString('base64');
+}
+
+/** Waits until the locator's whole text is `text`. */
+export async function waitForText(locator: Locator, text: string): Promise<void> {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await locator.filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) }).waitFor();
+}
+
+/** Polls `read` until `accept` says yes (or the time is up, then the last value is returned for expect). */
+export async function poll<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+const CHOSEONG = [
+  'ㄱ',
+  'ㄲ',
+  'ㄴ',
+  'ㄷ',
+  'ㄸ',
+  'ㄹ',
+  'ㅁ',
+  'ㅂ',
+  'ㅃ',
+  'ㅅ',
+  'ㅆ',
+  'ㅇ',
+  'ㅈ',
+  'ㅉ',
+  'ㅊ',
+  'ㅋ',
+  'ㅌ',
+  'ㅍ',
+  'ㅎ',
+] as const;
+const HANGUL_FIRST = 0xac00;
+const HANGUL_COUNT = 11_172;
+/** Syllables per initial consonant: 21 vowels x 28 finals. */
+const PER_INITIAL = 588;
+
+/** 김치 -> ㄱㅊ; anything that is not a Hangul syllable stays as it is. */
+export function toChoseong(text: string): string {
+  return Array.from(text, (char) => {
+    const offset = char.charCodeAt(0) - HANGUL_FIRST;
+    if (offset < 0 || offset >= HANGUL_COUNT) return char;
+    return CHOSEONG[Math.floor(offset / PER_INITIAL)];
+  }).join('');
+}
+
+/** The words of a product name made only of Hangul syllables ('[바다마켓] 유기농 밀폐용기 2호' -> 유기농, 밀폐용기). */
+export function hangulWords(name: string): string[] {
+  return name
+    .replace(/\[[^\]]*\]/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /^[\uac00-\ud7a3]{2,}$/.test(word));
+}
+
+/** Accepts the next dialog of the page and gives its message. */
+export function nextDialog(page: Page): Promise<string> {
+  return new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  permissions?: string[];
+  /** 'load' by default; 'domcontentloaded' to reach the page before its timers start. */
+  waitUntil?: 'load' | 'domcontentloaded' | 'networkidle';
+  contextOptions?: BrowserContextOptions;
+}
+
+export interface BrowserHarness {
+  /** Opens `pathname` in a fresh context (closed after the test). */
+  open(pathname: string, options?: OpenOptions): Promise<Page>;
+  /** Uncaught page errors of the current test. */
+  readonly pageErrors: string[];
+}
+
+/** Registers the hooks of a browser suite: one Chromium for the file, fresh contexts per test. */
+export function useBrowser(): BrowserHarness {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, TEST_TIMEOUT_MS);
+
+  beforeEach(() => {
+    pageErrors.length = 0;
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    pageErrors,
+    async open(pathname, options = {}) {
+      if (!browser) throw new Error('the browser is not running (open() outside a test?)');
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+        locale: 'ko-KR',
+        ...options.contextOptions,
+      });
+      contexts.push(context);
+      if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseUrl() });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(`${baseUrl()}${pathname}`, { waitUntil: options.waitUntil ?? 'load' });
+      return page;
+    },
+  };
+}

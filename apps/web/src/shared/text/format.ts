@@ -1,0 +1,27 @@
+const numberFormat = new Intl.NumberFormat('ko-KR');
+
+/** 1024 -> "1,024" */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** An ISO date-time with a zone (Z or +09:00): an instant, shown in the shopper's own time zone. */
+const WITH_ZONE = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * A server date as yyyy.MM.dd. An instant (with a zone) is shown in local time; a date or a local
+ * date-time without a zone ('2025-03-07', '2025-03-07T10:00:00') keeps the day as written.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const written = CALENDAR_DAY.exec(value);
+  if (written && !WITH_ZONE.test(value)) return `${written[1]}.${written[2]}.${written[3]}`;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`;
+}
