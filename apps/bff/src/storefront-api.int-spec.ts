@@ -12,6 +12,7 @@ import type {
 import { SECRET_INQUIRY_TITLE } from '@mkt/contracts';
 import type { RunningStandalone } from '../../standalone/src/standalone';
 import { startStandalone } from '../../standalone/src/standalone';
+import { CatalogDatabase } from '../../catalog/src/database';
 import { encodeBase64Id } from './catalog/base64-id';
 
 jest.setTimeout(120_000);
@@ -222,6 +223,32 @@ describe('BFF storefront browsing API', () => {
     });
     expect(body.category[0].depth).toBe(3);
     expect(body.p_stock).toBe(body.optionDetail.reduce((sum, o) => sum + o.od_stock, 0));
+  });
+
+  it('never shows a deleted product to shoppers', async () => {
+    const { body } = await get<PageResult<ProductSummaryDto>>(
+      '/api/product/list?size=5&sortBy=pno&sort=desc',
+    );
+    const deleted = body.dtoList[0];
+    await app
+      .service('catalog')
+      .get(CatalogDatabase)
+      .product.update({ where: { pno: deleted.pno }, data: { delFlag: true } });
+    try {
+      const pages = await Promise.all([
+        get<PageResult<ProductSummaryDto>>('/api/product/list?size=5&sortBy=pno&sort=desc'),
+        get<PageResult<ProductSummaryDto>>(
+          `/api/product/list?size=100&keyword=${encodeURIComponent(deleted.p_name)}`,
+        ),
+      ]);
+      for (const page of pages) expect(page.body.dtoList.map((p) => p.pno)).not.toContain(deleted.pno);
+      expect((await get(`/api/product/${encodeBase64Id(deleted.pno)}`)).status).toBe(404);
+    } finally {
+      await app
+        .service('catalog')
+        .get(CatalogDatabase)
+        .product.update({ where: { pno: deleted.pno }, data: { delFlag: false } });
+    }
   });
 
   it.each([

@@ -40,6 +40,8 @@ export interface StandaloneOptions {
 
 export interface RunningStandalone {
   url: string;
+  /** A service's Nest application (tests reach its providers through it). */
+  service(name: string): INestApplication;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,11 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const address = bff.getHttpServer().address() as { port: number };
   return {
     url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`,
+    service: (name) => {
+      const app = apps[ALL_SERVICES.findIndex((definition) => definition.name === name)];
+      if (!app) throw new Error(`no service named ${name}`);
+      return app;
+    },
     close: async () => {
       await bff.close();
       for (const app of apps.reverse()) await app.close();
