@@ -92,10 +92,11 @@ const random = (list) => list[Math.floor(Math.random() * list.length)];
 
 try {
   const catalogDataDir = mkdtempSync(join(tmpdir(), 'bench-catalog-'));
-  await recreate(['bench_catalog', 'bench_board']);
+  await recreate(['bench_catalog', 'bench_board', 'bench_member']);
   run(['-r', '@swc-node/register', 'apps/standalone/src/seed-cli.ts'], {
     CATALOG_DATABASE_URL: dbUrl('bench_catalog'),
     BOARD_DATABASE_URL: dbUrl('bench_board'),
+    MEMBER_DATABASE_URL: dbUrl('bench_member'),
     CATALOG_DATA_DIR: catalogDataDir,
   });
   run(['-r', '@swc-node/register', 'apps/catalog/src/seed/bulk-products.ts', values.products], {

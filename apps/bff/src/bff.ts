@@ -3,6 +3,9 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { JsonLogger, ListenOptions } from '@mkt/platform';
 import { correlationMiddleware, ErrorBodyFilter } from '@mkt/platform';
+import type { AuthSettings } from './auth/auth-settings';
+import { authProviders } from './auth/auth.providers';
+import { MemberAuthController } from './auth/member-auth.controller';
 import { SERVICE_URLS } from './bff.tokens';
 import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
@@ -14,6 +17,7 @@ import { serveWebApp } from './web/web-app';
 
 export interface BffOptions {
   services: ServiceUrls;
+  auth: AuthSettings;
   logger: JsonLogger;
   /** The built web app to serve; the API alone when absent. */
   webDist?: string;
@@ -24,10 +28,17 @@ class BffModule {
   static register(options: BffOptions): DynamicModule {
     return {
       module: BffModule,
-      controllers: [HealthController, CatalogController, ReviewController, InquiryController],
+      controllers: [
+        HealthController,
+        MemberAuthController,
+        CatalogController,
+        ReviewController,
+        InquiryController,
+      ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },
         ...serviceClientProviders(options.services),
+        ...authProviders(options.auth),
       ],
     };
   }

@@ -1,11 +1,16 @@
 import 'reflect-metadata';
+import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { loadConfig, port, runProcess } from '@mkt/platform';
+import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
 
 const bffConfig = z.object({
   SERVICE_URL_CATALOG: z.url(),
   SERVICE_URL_BOARD: z.url(),
+  SERVICE_URL_MEMBER: z.url(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   WEB_DIST: z.string().min(1).optional(),
@@ -13,14 +18,26 @@ const bffConfig = z.object({
 
 runProcess('bff', async (logger) => {
   const config = loadConfig(bffConfig);
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await redis.connect();
   const app = await startBff(
     {
-      services: { catalog: config.SERVICE_URL_CATALOG, board: config.SERVICE_URL_BOARD },
+      services: {
+        catalog: config.SERVICE_URL_CATALOG,
+        board: config.SERVICE_URL_BOARD,
+        member: config.SERVICE_URL_MEMBER,
+      },
+      auth: { jwtSecret: config.JWT_SECRET, store: new RedisKeyValueStore(redis) },
       logger,
       webDist: config.WEB_DIST,
     },
     { port: config.PORT, host: config.HOST },
   );
   logger.log('bff listening', { port: config.PORT });
-  return app;
+  return {
+    close: async () => {
+      await app.close();
+      redis.disconnect();
+    },
+  };
 });

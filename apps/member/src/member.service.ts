@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { defineService } from '@mkt/platform';
-import { PrismaClient } from './generated/prisma/client';
+import { MemberDatabase } from './database';
+import { MemberController } from './members/member.controller';
 
-/** The member service: it boots, migrates and answers health; its domain arrives with its issue. */
+/** Members, sellers and admins: join, credentials, member information. */
 export const memberService = defineService({
   name: 'member',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
-  prisma: PrismaClient,
+  prisma: MemberDatabase,
+  controllers: [MemberController],
 });

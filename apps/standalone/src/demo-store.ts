@@ -5,25 +5,44 @@ import type { CatalogDatabase } from '../../catalog/src/database';
 import { LocalDiskImageStorage } from '../../catalog/src/images/image-storage';
 import type { SeedSummary } from '../../catalog/src/seed/demo-catalog';
 import { seedDemoCatalog } from '../../catalog/src/seed/demo-catalog';
+import type { MemberDatabase } from '../../member/src/database';
+import { seedDemoAccounts } from '../../member/src/seed/demo-accounts';
+
+export interface DemoDatabases {
+  catalog: CatalogDatabase;
+  board: BoardDatabase;
+  member: MemberDatabase;
+}
 
 /**
- * The demo store across services: catalog's categories, products and reviews, then board's
- * inquiries on those products. Each part is skipped when its service already has data.
+ * The demo store across services: member's sign-in accounts, catalog's categories, products and
+ * reviews, then board's inquiries on those products. Each part is skipped when its service
+ * already has data.
  */
 export async function seedDemoStore(
-  catalog: CatalogDatabase,
-  board: BoardDatabase,
+  databases: DemoDatabases,
   catalogDataDir: string,
   options: { productsPerCategory?: number } = {},
-): Promise<(SeedSummary & { inquiries: number }) | null> {
-  const summary = await seedDemoCatalog(
-    catalog,
-    new LocalDiskImageStorage(productImageDir({ dataDir: catalogDataDir })),
-    options,
-  );
-  if (!summary) return null;
-  const pnos = (
-    await catalog.product.findMany({ select: { pno: true }, orderBy: { pno: 'asc' }, take: 400 })
-  ).map((p) => p.pno);
-  return { ...summary, inquiries: await seedDemoInquiries(board, pnos) };
+): Promise<SeedSummary & { inquiries: number; accounts: number }> {
+  const accounts = await seedDemoAccounts(databases.member);
+  const storage = new LocalDiskImageStorage(productImageDir({ dataDir: catalogDataDir }));
+  const catalog = (await seedDemoCatalog(databases.catalog, storage, options)) ?? {
+    categories: 0,
+    products: 0,
+    reviews: 0,
+  };
+  const pnos = catalog.products
+    ? (
+        await databases.catalog.product.findMany({
+          select: { pno: true },
+          orderBy: { pno: 'asc' },
+          take: 400,
+        })
+      ).map((p) => p.pno)
+    : [];
+  return {
+    ...catalog,
+    accounts,
+    inquiries: pnos.length ? await seedDemoInquiries(databases.board, pnos) : 0,
+  };
 }

@@ -9,11 +9,14 @@ import { boardService } from '../../board/src/board.service';
 import { BoardDatabase } from '../../board/src/database';
 import { catalogService } from '../../catalog/src/catalog.module';
 import { CatalogDatabase } from '../../catalog/src/database';
+import { MemberDatabase } from '../../member/src/database';
+import { memberService } from '../../member/src/member.service';
 import { seedDemoStore } from './demo-store';
 
 const seedConfig = z.object({
   CATALOG_DATABASE_URL: postgresUrl,
   BOARD_DATABASE_URL: postgresUrl,
+  MEMBER_DATABASE_URL: postgresUrl,
   /** Catalog's data folder (product images), as the catalog process is given it. */
   CATALOG_DATA_DIR: z.string().min(1).default('.data/catalog'),
   PRODUCTS_PER_CATEGORY: z.coerce.number().int().min(1).default(16),
@@ -28,7 +31,7 @@ async function migrated(definition: ServiceDefinition, url: string): Promise<Dat
   return target;
 }
 
-/** `npm run seed:demo`: the demo store in distributed-mode databases (skipped when catalog has data). */
+/** `npm run seed:demo`: the demo store in distributed-mode databases (each part skipped when it has data). */
 async function main(): Promise<void> {
   const config = loadConfig(seedConfig);
   const catalog = new CatalogDatabase({
@@ -37,16 +40,18 @@ async function main(): Promise<void> {
   const board = new BoardDatabase({
     adapter: prismaAdapterFor(await migrated(boardService, config.BOARD_DATABASE_URL)),
   });
+  const member = new MemberDatabase({
+    adapter: prismaAdapterFor(await migrated(memberService, config.MEMBER_DATABASE_URL)),
+  });
   try {
-    const summary = await seedDemoStore(catalog, board, config.CATALOG_DATA_DIR, {
+    const summary = await seedDemoStore({ catalog, board, member }, config.CATALOG_DATA_DIR, {
       productsPerCategory: config.PRODUCTS_PER_CATEGORY,
     });
-    console.log(
-      summary ? `seeded ${JSON.stringify(summary)}` : 'the catalog already has data; nothing seeded',
-    );
+    console.log(`seeded ${JSON.stringify(summary)} (zero where a service already had data)`);
   } finally {
     await catalog.$disconnect();
     await board.$disconnect();
+    await member.$disconnect();
   }
 }
 

@@ -1,15 +1,19 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { boardService } from '../../board/src/board.service';
 import { cartService } from '../../cart/src/cart.service';
 import { catalogService } from '../../catalog/src/catalog.module';
 import { CatalogDatabase } from '../../catalog/src/database';
 import { BoardDatabase } from '../../board/src/database';
+import { MemberDatabase } from '../../member/src/database';
 import { seedDemoStore } from './demo-store';
 import { memberService } from '../../member/src/member.service';
 import { orderService } from '../../order/src/order.service';
 import { paymentService } from '../../payment/src/payment.service';
 import { refundService } from '../../refund/src/refund.service';
+import { MemoryKeyValueStore } from '../../bff/src/auth/key-value-store';
 import { startBff } from '../../bff/src/bff';
 import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
@@ -36,6 +40,20 @@ export interface StandaloneOptions {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Products per detail category in the demo store seeded on first start. */
   demoProductsPerCategory?: number;
+}
+
+/** The access-token key, made on first start and kept with the data so sign-ins survive restarts. */
+async function standaloneSecret(dataDir: string, inMemory = false): Promise<string> {
+  if (inMemory) return randomBytes(32).toString('base64url');
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
 }
 
 export interface RunningStandalone {
@@ -75,19 +93,23 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     apps.push(app);
     urls[definition.name] = await app.getUrl();
   }
-  const catalogApp = apps[ALL_SERVICES.indexOf(catalogService)];
-  const boardApp = apps[ALL_SERVICES.indexOf(boardService)];
+  const appOf = (definition: ServiceDefinition) => apps[ALL_SERVICES.indexOf(definition)];
   await seedDemoStore(
-    catalogApp.get(CatalogDatabase),
-    boardApp.get(BoardDatabase),
-    join(dataDir, 'catalog'),
     {
-      productsPerCategory: options.demoProductsPerCategory,
+      catalog: appOf(catalogService).get(CatalogDatabase),
+      board: appOf(boardService).get(BoardDatabase),
+      member: appOf(memberService).get(MemberDatabase),
     },
+    join(dataDir, 'catalog'),
+    { productsPerCategory: options.demoProductsPerCategory },
   );
   const bff = await startBff(
     {
-      services: { catalog: urls.catalog, board: urls.board },
+      services: { catalog: urls.catalog, board: urls.board, member: urls.member },
+      auth: {
+        jwtSecret: await standaloneSecret(dataDir, options.inMemory),
+        store: new MemoryKeyValueStore(),
+      },
       logger: new JsonLogger('bff', options.logLevel),
       webDist: options.webDist,
     },

@@ -2,4 +2,5 @@ export * from './api/paging';
 export * from './api/catalog';
 export * from './api/reviews';
 export * from './api/inquiries';
+export * from './api/members';
 export * from './events';

@@ -15,9 +15,11 @@ export class ServiceUnavailable extends HttpException {
   }
 }
 
+type Query = Record<string, string | number | undefined>;
+
 /**
  * JSON over internal HTTP to one service. The caller's correlation id travels along; a service's
- * 4xx answer (bad input, not found) is passed on as it is; anything else becomes a 502.
+ * 4xx answer (bad input, not found, refused) is passed on as it is; anything else becomes a 502.
  */
 export class ServiceClient {
   constructor(
@@ -25,17 +27,20 @@ export class ServiceClient {
     private readonly baseUrl: string,
   ) {}
 
-  async get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T> {
-    const response = await this.send(path, query);
-    return (await response.json()) as T;
+  async get<T>(path: string, query?: Query): Promise<T> {
+    return (await (await this.send('GET', path, query)).json()) as T;
+  }
+
+  async post<T>(path: string, body: unknown): Promise<T> {
+    return (await (await this.send('POST', path, undefined, body)).json()) as T;
   }
 
   /** The raw response, for bodies that are not JSON (images). */
   async fetch(path: string): Promise<Response> {
-    return this.send(path);
+    return this.send('GET', path);
   }
 
-  private async send(path: string, query?: Record<string, string | number | undefined>): Promise<Response> {
+  private async send(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown): Promise<Response> {
     const url = new URL(path, this.baseUrl);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
@@ -43,7 +48,13 @@ export class ServiceClient {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { accept: 'application/json', [CORRELATION_HEADER]: currentCorrelationId() ?? '' },
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          [CORRELATION_HEADER]: currentCorrelationId() ?? '',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
       throw new ServiceUnavailable(this.service);

@@ -1,0 +1,290 @@
+import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import jwt from 'jsonwebtoken';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LoginResult, MemberDto } from '@mkt/contracts';
+import { KafkaTransport } from '@mkt/messaging';
+import { JsonLogger, startService } from '@mkt/platform';
+import type { TestDatabase } from '@mkt/testing';
+import { createTestDatabase, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
+import { MemberDatabase } from '../../../member/src/database';
+import { memberService } from '../../../member/src/member.service';
+import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
+import { startBff } from '../bff';
+import { ACCESS_TOKEN_ISSUER } from './access-tokens';
+import { RedisKeyValueStore } from './key-value-store';
+import { LOGIN_LIMITS } from './login-throttle';
+
+jest.setTimeout(90_000);
+
+const SECRET = randomBytes(32).toString('hex');
+
+/** Join, sign-in, sessions and member information through the BFF, with member on PostgreSQL and sessions in Redis. */
+describe('accounts API', () => {
+  let database: TestDatabase;
+  let member: INestApplication;
+  let bff: INestApplication;
+  let transport: KafkaTransport;
+  let redis: Redis;
+  let base: string;
+  const run = randomBytes(3).toString('hex');
+  const email = (name: string) => `${name}.${run}@example.kr`;
+
+  const validJoin = (overrides: Record<string, unknown> = {}) => ({
+    email: email('shopper'),
+    m_pw: 'secret12!',
+    m_name: '홍길동',
+    m_nickname: '길동이',
+    m_phoNum: '01098765432',
+    def_addr: '(04524) 서울 중구 세종대로 110',
+    isMan: true,
+    ad_agree: false,
+    info_agree: true,
+    ...overrides,
+  });
+
+  async function call<T>(
+    method: string,
+    path: string,
+    init: { token?: string; json?: unknown; form?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = {};
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    if (init.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(`${base}${path}`, { method, headers, body });
+    return { status: response.status, body: (await response.json()) as T };
+  }
+
+  const login = (username: string, password: string) =>
+    call<LoginResult & { error?: string }>('POST', '/api/member/login', { form: { username, password } });
+
+  beforeAll(async () => {
+    const infra = await testInfrastructure();
+    database = await createTestDatabase('accounts');
+    transport = new KafkaTransport({
+      brokers: infra.kafkaBrokers,
+      clientId: 'member',
+      topicPrefix: uniqueTopicPrefix('accounts'),
+    });
+    member = await startService(
+      memberService,
+      {
+        name: 'member',
+        database: { kind: 'postgres', url: database.url, schema: 'public' },
+        transport,
+        logger: new JsonLogger('member', 'error'),
+        dataDir: mkdtempSync(join(tmpdir(), 'member-')),
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    await seedDemoAccounts(member.get(MemberDatabase));
+    redis = new Redis(infra.redisUrl);
+    const unused = 'http://127.0.0.1:9';
+    bff = await startBff(
+      {
+        services: { member: await member.getUrl(), catalog: unused, board: unused },
+        auth: { jwtSecret: SECRET, store: new RedisKeyValueStore(redis, `test:${run}:`) },
+        logger: new JsonLogger('bff', 'error'),
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    base = await bff.getUrl();
+  });
+
+  afterAll(async () => {
+    await bff?.close();
+    await member?.close();
+    await transport?.close();
+    redis?.disconnect();
+    await database?.drop();
+  });
+
+  describe('join', () => {
+    it('creates a USER member with totalPay 0 whatever the client claims, and never answers the password', async () => {
+      const { status, body } = await call<MemberDto>('POST', '/api/member/join', {
+        json: { ...validJoin(), totalPay: 999_999, membership: ['PLATINUM'], role: 'ADMIN', isBan: true },
+      });
+      expect(status).toBe(201);
+      expect(body).toMatchObject({
+        email: email('shopper'),
+        totalPay: 0,
+        membership: ['USER'],
+        role: 'MEMBER',
+        isBan: false,
+        formSns: false,
+      });
+      expect(JSON.stringify(body)).not.toMatch(/secret12|scrypt|password/i);
+      const stored = await member
+        .get(MemberDatabase)
+        .member.findUniqueOrThrow({ where: { email: email('shopper') } });
+      expect(stored.passwordHash).toMatch(/^scrypt\$/);
+    });
+
+    it('refuses a second account with the same e-mail, in any letter case', async () => {
+      const { status, body } = await call<{ error: string }>('POST', '/api/member/join', {
+        json: validJoin({ email: email('shopper').toUpperCase() }),
+      });
+      expect(status).toBe(409);
+      expect(body.error).toBe('DUPLICATE_EMAIL');
+    });
+
+    it.each([
+      ['a malformed e-mail', { email: 'not-an-email' }, /이메일 형식/],
+      ['a password without a symbol', { m_pw: 'secret123' }, /특수문자/],
+      ['a password under 8 characters', { m_pw: 'se1!' }, /8자 이상/],
+      ['a name with a symbol', { m_name: '홍길동!' }, /이름에는 특수문자/],
+      ['a nickname with a symbol', { m_nickname: '길동#' }, /닉네임에는 특수문자/],
+      ['a phone not starting with 01', { m_phoNum: '0212345678' }, /휴대폰/],
+      ['a phone with dashes', { m_phoNum: '010-1234-5678' }, /휴대폰/],
+      ['an empty address', { def_addr: '  ' }, /주소/],
+      ['no gender', { isMan: undefined }, /성별/],
+      ['no privacy consent', { info_agree: false }, /개인정보/],
+    ])('refuses %s with a readable message and creates nothing', async (_case, overrides, message) => {
+      const joinEmail = email(`bad${randomBytes(2).toString('hex')}`);
+      const { status, body } = await call<{ message: string }>('POST', '/api/member/join', {
+        json: validJoin({ email: joinEmail, ...overrides }),
+      });
+      expect(status).toBe(400);
+      expect(body.message).toMatch(message);
+      expect(await member.get(MemberDatabase).member.count({ where: { email: joinEmail } })).toBe(0);
+    });
+  });
+
+  describe('login and sessions', () => {
+    it('signs in with url-encoded and multipart forms, answering tokens, roleSet and the member', async () => {
+      const encoded = await login('user@dealmarket.kr', 'user1234!');
+      expect(encoded.status).toBe(200);
+      expect(encoded.body).toMatchObject({
+        mno: expect.any(Number),
+        email: 'user@dealmarket.kr',
+        roleSet: ['USER'],
+      });
+      expect(encoded.body.accessToken.split('.')).toHaveLength(3);
+      expect(JSON.stringify(encoded.body)).not.toMatch(/scrypt|password/i);
+
+      const form = new FormData();
+      form.set('username', 'seller@dealmarket.kr');
+      form.set('password', 'seller1234!');
+      const multipart = await fetch(`${base}/api/member/login`, { method: 'POST', body: form });
+      expect(multipart.status).toBe(200);
+      expect(((await multipart.json()) as LoginResult).roleSet).toEqual(['SELLER']);
+      expect((await login('admin@dealmarket.kr', 'admin1234!')).body.roleSet).toEqual(['ADMIN']);
+    });
+
+    it('answers wrong credentials and unknown accounts alike, with the error flag and no token', async () => {
+      for (const attempt of [
+        login('user@dealmarket.kr', 'wrong-pass1!'),
+        login(email('nobody'), 'whatever1!'),
+      ]) {
+        const { status, body } = await attempt;
+        expect(status).toBe(401);
+        expect(body).toEqual({ error: 'ERROR_LOGIN', message: expect.any(String) });
+      }
+    });
+
+    it('refuses a banned member', async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('banned') }) });
+      await member
+        .get(MemberDatabase)
+        .member.update({ where: { email: email('banned') }, data: { isBan: true } });
+      const { status, body } = await login(email('banned'), 'secret12!');
+      expect(status).toBe(403);
+      expect(body.error).toBe('ERROR_BANNED');
+      expect(body.accessToken).toBeUndefined();
+    });
+
+    it('rotates refresh tokens, and a reused one revokes the whole session', async () => {
+      const { body: session } = await login('user@dealmarket.kr', 'user1234!');
+      const first = await call<{ accessToken: string; refreshToken: string }>(
+        'GET',
+        `/api/member/refresh?refreshToken=${session.refreshToken}`,
+      );
+      expect(first.status).toBe(200);
+      expect(first.body.refreshToken).not.toBe(session.refreshToken);
+
+      const replay = await call<{ error: string }>(
+        'GET',
+        `/api/member/refresh?refreshToken=${session.refreshToken}`,
+      );
+      expect(replay).toEqual({ status: 401, body: { error: 'ERROR_REFRESH', message: expect.any(String) } });
+      const afterReplay = await call('GET', `/api/member/refresh?refreshToken=${first.body.refreshToken}`);
+      expect(afterReplay.status).toBe(401);
+    });
+
+    it('ends the session on logout', async () => {
+      const { body: session } = await login('user@dealmarket.kr', 'user1234!');
+      expect(
+        (await call('POST', '/api/member/logout', { json: { refreshToken: session.refreshToken } })).status,
+      ).toBe(200);
+      expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
+        401,
+      );
+    });
+
+    it('stops refreshing a member banned after signing in', async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('later-banned') }) });
+      const { body: session } = await login(email('later-banned'), 'secret12!');
+      await member
+        .get(MemberDatabase)
+        .member.update({ where: { email: email('later-banned') }, data: { isBan: true } });
+      expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
+        401,
+      );
+    });
+
+    it(`locks an account for a while after ${LOGIN_LIMITS.perAccount} failed logins`, async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('guessed') }) });
+      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+        expect((await login(email('guessed'), 'wrong-pass1!')).status).toBe(401);
+      const locked = await login(email('guessed'), 'secret12!');
+      expect(locked.status).toBe(429);
+      expect(locked.body.error).toBe('TOO_MANY_ATTEMPTS');
+    });
+  });
+
+  describe('who may read member information', () => {
+    const infoOf = (target: string, token?: string) =>
+      call<MemberDto & { error?: string }>('GET', `/api/member/info/${target}`, { token });
+    const tokenOf = async (who: string, password: string) => (await login(who, password)).body.accessToken;
+
+    it('answers visitor 401, the member itself 200, another member 403, a seller 403 and an admin 200', async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('other') }) });
+      const target = 'user@dealmarket.kr';
+      expect((await infoOf(target)).body.error).toBe('REQUIRED_LOGIN');
+      expect((await infoOf(target, await tokenOf(target, 'user1234!'))).body.email).toBe(target);
+      expect((await infoOf(target, await tokenOf(email('other'), 'secret12!'))).body.error).toBe(
+        'ERROR_ACCESS_DENIED',
+      );
+      expect((await infoOf(target, await tokenOf('seller@dealmarket.kr', 'seller1234!'))).status).toBe(403);
+      expect((await infoOf(target, await tokenOf('admin@dealmarket.kr', 'admin1234!'))).status).toBe(200);
+    });
+
+    it('tells an expired token (ERROR_TOKEN_ACCESS) from a forged one (REQUIRED_LOGIN)', async () => {
+      const claims = { email: 'user@dealmarket.kr', role: 'MEMBER', roleSet: ['USER'] };
+      const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, {
+        subject: '1',
+        issuer: ACCESS_TOKEN_ISSUER,
+      });
+      const forged = jwt.sign(claims, 'not-the-secret-not-the-secret-not-the', {
+        subject: '1',
+        issuer: ACCESS_TOKEN_ISSUER,
+      });
+      expect(await infoOf('user@dealmarket.kr', expired)).toEqual({
+        status: 401,
+        body: { error: 'ERROR_TOKEN_ACCESS', message: expect.any(String) },
+      });
+      expect((await infoOf('user@dealmarket.kr', forged)).body.error).toBe('REQUIRED_LOGIN');
+    });
+  });
+});

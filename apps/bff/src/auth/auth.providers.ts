@@ -1,0 +1,16 @@
+import type { Provider } from '@nestjs/common';
+import { AccessGuard, AuthenticatedGuard } from './guards';
+import type { AuthSettings } from './auth-settings';
+import { AUTH_SETTINGS } from './auth-settings';
+import { JwtStrategy } from './jwt.strategy';
+import { LoginThrottle } from './login-throttle';
+import { RefreshSessions } from './refresh-sessions';
+
+export const authProviders = (settings: AuthSettings): Provider[] => [
+  { provide: AUTH_SETTINGS, useValue: settings },
+  { provide: JwtStrategy, useFactory: () => new JwtStrategy(settings.jwtSecret) },
+  { provide: RefreshSessions, useValue: new RefreshSessions(settings.store) },
+  { provide: LoginThrottle, useValue: new LoginThrottle(settings.store) },
+  AuthenticatedGuard,
+  AccessGuard,
+];

@@ -1,0 +1,66 @@
+import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import type { Role } from '@mkt/contracts';
+import { AuthErrors } from '@mkt/contracts';
+import type { ErrorBody } from '@mkt/platform';
+import type { SessionClaims } from './refresh-sessions';
+
+function refuse(status: HttpStatus, error: string, message: string): HttpException {
+  return new HttpException({ error, message } satisfies ErrorBody, status);
+}
+
+/** A valid access token is required: none (or a bad one) is REQUIRED_LOGIN, an expired one ERROR_TOKEN_ACCESS. */
+@Injectable()
+export class AuthenticatedGuard extends AuthGuard('jwt') {
+  override handleRequest<T = SessionClaims>(_error: unknown, user: T | false, info: unknown): T {
+    if (user) return user;
+    if (info instanceof Error && info.name === 'TokenExpiredError') {
+      throw refuse(HttpStatus.UNAUTHORIZED, AuthErrors.tokenExpired, '로그인 정보가 만료되었습니다.');
+    }
+    throw refuse(HttpStatus.UNAUTHORIZED, AuthErrors.requiredLogin, '로그인이 필요합니다.');
+  }
+}
+
+export interface AccessRule {
+  /** Roles allowed; absent means any signed-in user. */
+  roles?: Role[];
+  /** A route parameter that must name the caller (`mno` or `email`); admins pass. */
+  owner?: 'mno' | 'email';
+}
+
+const ACCESS_RULE = 'mkt:access-rule';
+
+/** Checks the caller's role and that an `mno` or `email` in the path is the caller's own. */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const rule = this.reflector.get<AccessRule | undefined>(ACCESS_RULE, context.getHandler()) ?? {};
+    const request = context.switchToHttp().getRequest<Request & { user: SessionClaims }>();
+    const user = request.user;
+    const denied = refuse(HttpStatus.FORBIDDEN, AuthErrors.accessDenied, '해당 메뉴에 대한 권한이 없습니다.');
+    if (rule.roles && !rule.roles.includes(user.role)) throw denied;
+    if (rule.owner && user.role !== 'ADMIN') {
+      const value = String(request.params[rule.owner] ?? '');
+      const own = rule.owner === 'mno' ? value === String(user.mno) : value.toLowerCase() === user.email;
+      if (!own) throw denied;
+    }
+    return true;
+  }
+}
+
+/** The route needs a signed-in caller who satisfies `rule`. */
+export function Authenticated(rule: AccessRule = {}) {
+  return applyDecorators(SetMetadata(ACCESS_RULE, rule), UseGuards(AuthenticatedGuard, AccessGuard));
+}

@@ -1,0 +1,38 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorBody } from '@mkt/platform';
+import type { KeyValueStore } from './key-value-store';
+
+/** Failed logins allowed per window, per account and per client address. */
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 30, windowSeconds: 15 * 60 } as const;
+
+/** Slows password guessing: after too many failures an account or address waits for the window to pass. */
+export class LoginThrottle {
+  constructor(private readonly store: KeyValueStore) {}
+
+  async check(email: string, address: string): Promise<void> {
+    const [account, client] = await Promise.all([
+      this.store.get(`login-failures:account:${email}`),
+      this.store.get(`login-failures:address:${address}`),
+    ]);
+    if (Number(account ?? 0) >= LOGIN_LIMITS.perAccount || Number(client ?? 0) >= LOGIN_LIMITS.perAddress) {
+      throw new HttpException(
+        {
+          error: 'TOO_MANY_ATTEMPTS',
+          message: `로그인 시도가 너무 많습니다. ${LOGIN_LIMITS.windowSeconds / 60}분 후 다시 시도해 주세요.`,
+        } satisfies ErrorBody,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+  }
+
+  async recordFailure(email: string, address: string): Promise<void> {
+    await Promise.all([
+      this.store.increment(`login-failures:account:${email}`, LOGIN_LIMITS.windowSeconds),
+      this.store.increment(`login-failures:address:${address}`, LOGIN_LIMITS.windowSeconds),
+    ]);
+  }
+
+  async recordSuccess(email: string): Promise<void> {
+    await this.store.delete([`login-failures:account:${email}`]);
+  }
+}

@@ -1,0 +1,114 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Ip,
+  Param,
+  Post,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import type { LoginResult, MemberDto } from '@mkt/contracts';
+import { AuthErrors, joinSchema, roleSetOf } from '@mkt/contracts';
+import type { ErrorBody } from '@mkt/platform';
+import { parseInput } from '@mkt/platform';
+import { z } from 'zod';
+import { MemberClient } from '../services/member.client';
+import { signAccessToken } from './access-tokens';
+import { AUTH_SETTINGS, type AuthSettings } from './auth-settings';
+import { Authenticated } from './guards';
+import { LoginThrottle } from './login-throttle';
+import type { SessionClaims } from './refresh-sessions';
+import { RefreshSessions } from './refresh-sessions';
+
+const loginForm = z.object({
+  username: z.string().trim().toLowerCase().min(1, '이메일을 입력해 주세요.').max(100),
+  password: z.string().min(1, '비밀번호를 입력해 주세요.').max(100),
+});
+const refreshQuery = z.object({ refreshToken: z.string().min(1, 'refreshToken이 필요합니다.').max(200) });
+const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+
+function claimsOf(member: MemberDto): SessionClaims {
+  return { mno: member.mno, email: member.email, role: member.role, roleSet: roleSetOf(member) };
+}
+
+/** Join, sign-in, token refresh and sign-out, and a member's own information. */
+@Controller('api/member')
+export class MemberAuthController {
+  constructor(
+    private readonly members: MemberClient,
+    private readonly sessions: RefreshSessions,
+    private readonly throttle: LoginThrottle,
+    @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
+  ) {}
+
+  @Post('join')
+  join(@Body() body: unknown): Promise<MemberDto> {
+    return this.members.join(parseInput(joinSchema, body));
+  }
+
+  /** Form fields `username` (the e-mail) and `password`, url-encoded or multipart. */
+  @Post('login')
+  @HttpCode(200)
+  @UseInterceptors(NoFilesInterceptor())
+  async login(@Body() body: unknown, @Ip() address: string): Promise<LoginResult> {
+    const { username, password } = parseInput(loginForm, body);
+    await this.throttle.check(username, address);
+    let member: MemberDto;
+    try {
+      member = await this.members.authenticate(username, password);
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED) {
+        await this.throttle.recordFailure(username, address);
+      }
+      throw error;
+    }
+    await this.throttle.recordSuccess(username);
+    const claims = claimsOf(member);
+    return {
+      ...member,
+      accessToken: signAccessToken(claims, this.settings.jwtSecret),
+      refreshToken: await this.sessions.start(claims),
+      roleSet: claims.roleSet,
+    };
+  }
+
+  /** Rotates the refresh token. The member is read again, so a ban or a role change takes effect here. */
+  @Get('refresh')
+  async refresh(@Query() query: unknown): Promise<{ accessToken: string; refreshToken: string }> {
+    const rotated = await this.sessions.rotate(parseInput(refreshQuery, query).refreshToken);
+    const refused = new HttpException(
+      { error: AuthErrors.badRefresh, message: '다시 로그인해 주세요.' } satisfies ErrorBody,
+      HttpStatus.UNAUTHORIZED,
+    );
+    if (!rotated) throw refused;
+    const member = await this.members.byMno(rotated.claims.mno);
+    if (member.isBan) {
+      await this.sessions.endAll(member.mno);
+      throw refused;
+    }
+    return {
+      accessToken: signAccessToken(claimsOf(member), this.settings.jwtSecret),
+      refreshToken: rotated.token,
+    };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Body() body: unknown): Promise<{ result: 'ok' }> {
+    const { refreshToken } = parseInput(logoutBody, body ?? {});
+    if (refreshToken) await this.sessions.end(refreshToken);
+    return { result: 'ok' };
+  }
+
+  @Get('info/:email')
+  @Authenticated({ owner: 'email' })
+  info(@Param('email') email: string): Promise<MemberDto> {
+    return this.members.byEmail(email);
+  }
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@mkt/contracts';
+import type { KeyValueStore } from './key-value-store';
+
+/** Who a session belongs to, as the access tokens carry it. */
+export interface SessionClaims {
+  mno: number;
+  email: string;
+  role: Role;
+  roleSet: string[];
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Refresh tokens as server-side sessions. Each login starts a family; every refresh rotates the
+ * token within it. Presenting an already rotated token means it was copied: the whole family is
+ * revoked. Logout ends a family; a ban or a password change ends every family of the member.
+ * Only token digests are stored.
+ */
+export class RefreshSessions {
+  constructor(
+    private readonly store: KeyValueStore,
+    readonly ttlSeconds = 7 * 24 * 3600,
+  ) {}
+
+  async start(claims: SessionClaims): Promise<string> {
+    const family = randomBytes(16).toString('base64url');
+    await this.store.addToSet(`sessions:member:${claims.mno}`, family, this.ttlSeconds);
+    return this.issue(family, claims);
+  }
+
+  /** A new token for a valid one (and the claims it carried); null for unknown, revoked or reused tokens. */
+  async rotate(token: string): Promise<{ token: string; claims: SessionClaims } | null> {
+    const id = digest(token);
+    const stored = await this.store.get(`sessions:token:${id}`);
+    if (!stored) return null;
+    const { family, claims } = JSON.parse(stored) as { family: string; claims: SessionClaims };
+    if (!(await this.store.setIfAbsent(`sessions:used:${id}`, '1', this.ttlSeconds))) {
+      await this.revokeFamily(family);
+      return null;
+    }
+    return { token: await this.issue(family, claims), claims };
+  }
+
+  /** Logout: ends the family the token belongs to. */
+  async end(token: string): Promise<void> {
+    const stored = await this.store.get(`sessions:token:${digest(token)}`);
+    if (stored) await this.revokeFamily((JSON.parse(stored) as { family: string }).family);
+  }
+
+  /** Ends every session of a member (ban, password change). */
+  async endAll(mno: number): Promise<void> {
+    for (const family of await this.store.setMembers(`sessions:member:${mno}`))
+      await this.revokeFamily(family);
+    await this.store.delete([`sessions:member:${mno}`]);
+  }
+
+  private async issue(family: string, claims: SessionClaims): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const id = digest(token);
+    await this.store.set(`sessions:token:${id}`, JSON.stringify({ family, claims }), this.ttlSeconds);
+    await this.store.addToSet(`sessions:family:${family}`, id, this.ttlSeconds);
+    return token;
+  }
+
+  private async revokeFamily(family: string): Promise<void> {
+    const ids = await this.store.setMembers(`sessions:family:${family}`);
+    await this.store.delete([...ids.map((id) => `sessions:token:${id}`), `sessions:family:${family}`]);
+  }
+}

@@ -1,0 +1,24 @@
+import type { JoinRequest, MemberDto } from '@mkt/contracts';
+import type { ServiceClient } from './service-client';
+
+/** Typed calls to the member service. */
+export class MemberClient {
+  constructor(private readonly http: ServiceClient) {}
+
+  join(request: JoinRequest): Promise<MemberDto> {
+    return this.http.post('/members', request);
+  }
+
+  /** The member for these credentials; a 401 (ERROR_LOGIN) or 403 (ERROR_BANNED) otherwise. */
+  authenticate(email: string, password: string): Promise<MemberDto> {
+    return this.http.post('/members/authenticate', { email, password });
+  }
+
+  byEmail(email: string): Promise<MemberDto> {
+    return this.http.get(`/members/by-email/${encodeURIComponent(email)}`);
+  }
+
+  byMno(mno: number): Promise<MemberDto> {
+    return this.http.get(`/members/${mno}`);
+  }
+}

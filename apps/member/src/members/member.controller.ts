@@ -1,0 +1,88 @@
+import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Param, Post } from '@nestjs/common';
+import type { ErrorBody } from '@mkt/platform';
+import { NotFound, parseInput } from '@mkt/platform';
+import type { MemberDto } from '@mkt/contracts';
+import { AuthErrors, joinSchema, positiveIdSchema } from '@mkt/contracts';
+import { z } from 'zod';
+import { Prisma } from '../generated/prisma/client';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../credentials/password-hash';
+import { MemberDatabase } from '../database';
+import { toMemberDto } from './member-dto';
+
+const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().max(100),
+  password: z.string().max(100),
+});
+const emailSchema = z.string().trim().toLowerCase().email('올바른 이메일 형식이 아닙니다.');
+
+function refuse(status: HttpStatus, error: string, message: string): HttpException {
+  return new HttpException({ error, message } satisfies ErrorBody, status);
+}
+
+/** Internal calls of the member service; the BFF decides who may make them. */
+@Controller('members')
+export class MemberController {
+  constructor(private readonly db: MemberDatabase) {}
+
+  /** Join. The grade (USER), totalPay (0), role and ban state are the server's to set. */
+  @Post()
+  async join(@Body() body: unknown): Promise<MemberDto> {
+    const input = parseInput(joinSchema, body);
+    try {
+      const member = await this.db.member.create({
+        data: {
+          email: input.email,
+          passwordHash: await hashPassword(input.m_pw),
+          mName: input.m_name,
+          mNickname: input.m_nickname,
+          mPhoNum: input.m_phoNum,
+          defAddr: input.def_addr,
+          isMan: input.isMan,
+          adAgree: input.ad_agree,
+          infoAgree: input.info_agree,
+          birth: input.birth ? new Date(input.birth) : null,
+        },
+      });
+      return toMemberDto(member);
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        throw refuse(HttpStatus.CONFLICT, 'DUPLICATE_EMAIL', '이미 가입된 이메일입니다.');
+      }
+      throw error;
+    }
+  }
+
+  /** Checks an e-mail and password. Unknown e-mail and wrong password answer alike; a banned member is refused. */
+  @Post('authenticate')
+  @HttpCode(200)
+  async authenticate(@Body() body: unknown): Promise<MemberDto> {
+    const { email, password } = parseInput(credentialsSchema, body);
+    const member = await this.db.member.findUnique({ where: { email } });
+    const valid = member?.passwordHash
+      ? await verifyPassword(password, member.passwordHash)
+      : await verifyAgainstDecoy(password);
+    if (!member || !valid)
+      throw refuse(HttpStatus.UNAUTHORIZED, AuthErrors.loginFailed, '이메일과 비밀번호를 확인해 주세요.');
+    if (member.isBan)
+      throw refuse(
+        HttpStatus.FORBIDDEN,
+        AuthErrors.banned,
+        '이용이 정지된 계정입니다. 고객센터로 문의해 주세요.',
+      );
+    return toMemberDto(member);
+  }
+
+  @Get('by-email/:email')
+  async byEmail(@Param('email') email: string): Promise<MemberDto> {
+    const member = await this.db.member.findUnique({ where: { email: parseInput(emailSchema, email) } });
+    if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
+    return toMemberDto(member);
+  }
+
+  @Get(':mno')
+  async byMno(@Param('mno') mno: string): Promise<MemberDto> {
+    const member = await this.db.member.findUnique({ where: { mno: parseInput(positiveIdSchema, mno) } });
+    if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
+    return toMemberDto(member);
+  }
+}

@@ -1,0 +1,51 @@
+import { hashPassword } from '../credentials/password-hash';
+import type { MemberDatabase } from '../database';
+
+/** Sign-in accounts of the demo store (README lists them). Skipped when members exist. */
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'user@dealmarket.kr',
+    password: 'user1234!',
+    mName: '김딜러',
+    mNickname: '딜러',
+    role: 'MEMBER',
+    businessName: null,
+  },
+  {
+    email: 'seller@dealmarket.kr',
+    password: 'seller1234!',
+    mName: '박판매',
+    mNickname: '컬리신선',
+    role: 'SELLER',
+    businessName: '컬리신선',
+  },
+  {
+    email: 'admin@dealmarket.kr',
+    password: 'admin1234!',
+    mName: '관리자',
+    mNickname: '관리자',
+    role: 'ADMIN',
+    businessName: null,
+  },
+] as const;
+
+export async function seedDemoAccounts(db: MemberDatabase): Promise<number> {
+  if ((await db.member.count()) > 0) return 0;
+  for (const account of DEMO_ACCOUNTS) {
+    await db.member.create({
+      data: {
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        mName: account.mName,
+        mNickname: account.mNickname,
+        mPhoNum: '01012345678',
+        defAddr: '(06236) 서울 강남구 테헤란로 123 4층',
+        isMan: true,
+        infoAgree: true,
+        role: account.role,
+        businessName: account.businessName,
+      },
+    });
+  }
+  return DEMO_ACCOUNTS.length;
+}

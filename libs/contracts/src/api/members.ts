@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Membership grades; a new member starts as USER. The first element of roleSet is the grade or role. */
+export const GRADES = ['USER', 'SILVER', 'GOLD', 'PLATINUM'] as const;
+export type Grade = (typeof GRADES)[number];
+export type Role = 'MEMBER' | 'SELLER' | 'ADMIN';
+
+/** The spec's join rules, enforced by the form and again by the member service. */
+export const JOIN_RULES = {
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/,
+  /** At least 8 characters with a letter, a digit and a special symbol. */
+  password: /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s]).{8,}$/,
+  /** Names and nicknames: letters (Korean included), digits and spaces, no symbols. */
+  name: /^[\p{L}\p{N} ]+$/u,
+  /** 01 followed by 8 or 9 digits, no dashes. */
+  phone: /^01\d{8,9}$/,
+} as const;
+
+export const JOIN_MESSAGES = {
+  email: '올바른 이메일 형식이 아닙니다.',
+  password: '비밀번호는 영문, 숫자, 특수문자를 포함해 8자 이상이어야 합니다.',
+  passwordConfirm: '비밀번호가 일치하지 않습니다.',
+  name: '이름에는 특수문자를 사용할 수 없습니다.',
+  nickname: '닉네임에는 특수문자를 사용할 수 없습니다.',
+  phone: '휴대폰 번호는 01로 시작하는 10~11자리 숫자여야 합니다.',
+  address: '주소를 입력해 주세요.',
+  gender: '성별을 선택해 주세요.',
+  infoAgree: '개인정보 수집·이용에 동의해 주세요.',
+} as const;
+
+const trimmed = (max: number) => z.string().trim().max(max, `${max}자 이하로 입력해 주세요.`);
+
+/** POST /api/member/join. Grade and totalPay are the server's to set and are not accepted here. */
+export const joinSchema = z.object({
+  email: trimmed(100).toLowerCase().regex(JOIN_RULES.email, JOIN_MESSAGES.email),
+  m_pw: z.string().max(100).regex(JOIN_RULES.password, JOIN_MESSAGES.password),
+  m_name: trimmed(30).min(1, JOIN_MESSAGES.name).regex(JOIN_RULES.name, JOIN_MESSAGES.name),
+  m_nickname: trimmed(30).min(1, JOIN_MESSAGES.nickname).regex(JOIN_RULES.name, JOIN_MESSAGES.nickname),
+  m_phoNum: z.string().trim().regex(JOIN_RULES.phone, JOIN_MESSAGES.phone),
+  def_addr: trimmed(300).min(1, JOIN_MESSAGES.address),
+  isMan: z.boolean({ error: JOIN_MESSAGES.gender }),
+  ad_agree: z.boolean().default(false),
+  info_agree: z.literal(true, { error: JOIN_MESSAGES.infoAgree }),
+  birth: z.iso.date().optional(),
+});
+export type JoinRequest = z.infer<typeof joinSchema>;
+
+/** A member as the pages read it: never a password or a hash. */
+export interface MemberDto {
+  mno: number;
+  email: string;
+  m_email: string;
+  m_name: string;
+  m_nickname: string;
+  m_phoNum: string;
+  def_addr: string;
+  isMan: boolean;
+  ad_agree: boolean;
+  info_agree: boolean;
+  totalPay: number;
+  membership: Grade[];
+  birth: string | null;
+  formSns: boolean;
+  isBan: boolean;
+  role: Role;
+  /** Sellers only. */
+  businessName: string | null;
+}
+
+/** The roleSet a login answers with: ADMIN, SELLER, or the member's grade first. */
+export function roleSetOf(member: Pick<MemberDto, 'role' | 'membership'>): string[] {
+  if (member.role === 'ADMIN') return ['ADMIN'];
+  if (member.role === 'SELLER') return ['SELLER'];
+  return [...member.membership];
+}
+
+/** Error codes the web app acts on (spec section 8). */
+export const AuthErrors = {
+  loginFailed: 'ERROR_LOGIN',
+  banned: 'ERROR_BANNED',
+  requiredLogin: 'REQUIRED_LOGIN',
+  accessDenied: 'ERROR_ACCESS_DENIED',
+  tokenExpired: 'ERROR_TOKEN_ACCESS',
+  badRefresh: 'ERROR_REFRESH',
+} as const;
+
+export interface LoginResult extends MemberDto {
+  accessToken: string;
+  refreshToken: string;
+  roleSet: string[];
+}
