@@ -11,6 +11,9 @@ import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
 import { ReviewController } from './reviews/review.controller';
+import type { VisitorCounters } from './visitors/visitor-counters';
+import { VISITOR_COUNTERS } from './visitors/visitor-counters';
+import { VisitorController } from './visitors/visitor.controller';
 import type { ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import { serveWebApp } from './web/web-app';
@@ -18,6 +21,7 @@ import { serveWebApp } from './web/web-app';
 export interface BffOptions {
   services: ServiceUrls;
   auth: AuthSettings;
+  visitors: VisitorCounters;
   logger: JsonLogger;
   /** The built web app to serve; the API alone when absent. */
   webDist?: string;
@@ -34,11 +38,13 @@ class BffModule {
         CatalogController,
         ReviewController,
         InquiryController,
+        VisitorController,
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },
         ...serviceClientProviders(options.services),
         ...authProviders(options.auth),
+        { provide: VISITOR_COUNTERS, useValue: options.visitors },
       ],
     };
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadConfig, port, runProcess } from '@mkt/platform';
 import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
+import { RedisVisitorCounters } from './visitors/visitor-counters';
 
 const bffConfig = z.object({
   SERVICE_URL_CATALOG: z.url(),
@@ -28,6 +29,7 @@ runProcess('bff', async (logger) => {
         member: config.SERVICE_URL_MEMBER,
       },
       auth: { jwtSecret: config.JWT_SECRET, store: new RedisKeyValueStore(redis) },
+      visitors: new RedisVisitorCounters(redis),
       logger,
       webDist: config.WEB_DIST,
     },

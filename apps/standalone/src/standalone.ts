@@ -15,6 +15,7 @@ import { paymentService } from '../../payment/src/payment.service';
 import { refundService } from '../../refund/src/refund.service';
 import { MemoryKeyValueStore } from '../../bff/src/auth/key-value-store';
 import { startBff } from '../../bff/src/bff';
+import { MemoryVisitorCounters } from '../../bff/src/visitors/visitor-counters';
 import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
@@ -110,6 +111,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         jwtSecret: await standaloneSecret(dataDir, options.inMemory),
         store: new MemoryKeyValueStore(),
       },
+      visitors: new MemoryVisitorCounters(),
       logger: new JsonLogger('bff', options.logLevel),
       webDist: options.webDist,
     },

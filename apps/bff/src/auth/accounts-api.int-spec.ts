@@ -16,6 +16,7 @@ import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
 import { startBff } from '../bff';
 import { ACCESS_TOKEN_ISSUER } from './access-tokens';
 import { RedisKeyValueStore } from './key-value-store';
+import { RedisVisitorCounters } from '../visitors/visitor-counters';
 import { LOGIN_LIMITS } from './login-throttle';
 
 jest.setTimeout(90_000);
@@ -95,6 +96,7 @@ describe('accounts API', () => {
       {
         services: { member: await member.getUrl(), catalog: unused, board: unused },
         auth: { jwtSecret: SECRET, store: new RedisKeyValueStore(redis, `test:${run}:`) },
+        visitors: new RedisVisitorCounters(redis, `test:${run}:`),
         logger: new JsonLogger('bff', 'error'),
       },
       { port: 0, host: '127.0.0.1' },
@@ -285,6 +287,38 @@ describe('accounts API', () => {
         body: { error: 'ERROR_TOKEN_ACCESS', message: expect.any(String) },
       });
       expect((await infoOf('user@dealmarket.kr', forged)).body.error).toBe('REQUIRED_LOGIN');
+    });
+  });
+  describe('visitor counters', () => {
+    it('counts visits per day and hour and distinct visitors, readable by admins only', async () => {
+      const first = await fetch(`${base}/api/admin/visitor/log`, { method: 'POST' });
+      expect(first.status).toBe(204);
+      const cookie = first.headers.get('set-cookie')?.split(';')[0] ?? '';
+      expect(cookie).toMatch(/^mkt_vid=[0-9a-f-]{36}$/);
+      await fetch(`${base}/api/admin/visitor/log`, { method: 'POST', headers: { cookie } });
+      await fetch(`${base}/api/admin/visitor/log`, { method: 'POST' });
+
+      const admin = (await login('admin@dealmarket.kr', 'admin1234!')).body.accessToken;
+      const daily = await call<{ date: string; visits: number; visitors: number }[]>(
+        'GET',
+        '/api/admin/visitor/daily?days=3',
+        { token: admin },
+      );
+      expect(daily.status).toBe(200);
+      expect(daily.body).toHaveLength(3);
+      const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+      expect(daily.body[2]).toEqual({ date: today, visits: 3, visitors: 2 });
+
+      const hourly = await call<{ hour: number; visits: number }[]>('GET', '/api/admin/visitor/hourly', {
+        token: admin,
+      });
+      expect(hourly.body).toHaveLength(24);
+      expect(hourly.body.reduce((sum, h) => sum + h.visits, 0)).toBe(3);
+
+      expect((await call('GET', '/api/admin/visitor/daily')).status).toBe(401);
+      const shopper = (await login('user@dealmarket.kr', 'user1234!')).body.accessToken;
+      expect((await call('GET', '/api/admin/visitor/daily', { token: shopper })).status).toBe(403);
+      expect((await call('GET', '/api/admin/visitor/daily?days=99', { token: admin })).status).toBe(400);
     });
   });
 });

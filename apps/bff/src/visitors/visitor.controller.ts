@@ -1,0 +1,68 @@
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { parseInput } from '@mkt/platform';
+import { z } from 'zod';
+import { Authenticated } from '../auth/guards';
+import type { DailyVisits, HourlyVisits, VisitorCounters } from './visitor-counters';
+import { koreanDayAndHour, VISITOR_COUNTERS } from './visitor-counters';
+
+/** A first-party cookie tells visitors apart for the distinct count; it carries nothing else. */
+const VISITOR_COOKIE = 'mkt_vid';
+const VISITOR_ID = /^[0-9a-f-]{36}$/;
+
+const dailyQuery = z.object({
+  days: z.coerce.number().int().min(1).max(31, 'days는 31 이하여야 합니다.').default(7),
+});
+const hourlyQuery = z.object({ date: z.iso.date('date는 yyyy-MM-dd 형식이어야 합니다.').optional() });
+
+function visitorIdOf(request: Request): string | undefined {
+  const cookie = (request.headers.cookie ?? '')
+    .split(';')
+    .find((part) => part.trim().startsWith(`${VISITOR_COOKIE}=`));
+  const id = cookie?.split('=')[1]?.trim();
+  return id && VISITOR_ID.test(id) ? id : undefined;
+}
+
+@Controller('api/admin/visitor')
+export class VisitorController {
+  constructor(@Inject(VISITOR_COUNTERS) private readonly counters: VisitorCounters) {}
+
+  /** Every page load's footer posts this (no body). */
+  @Post('log')
+  @HttpCode(204)
+  async log(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+    let id = visitorIdOf(request);
+    if (!id) {
+      id = randomUUID();
+      response.cookie(VISITOR_COOKIE, id, {
+        maxAge: 365 * 24 * 3600_000,
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+      });
+    }
+    await this.counters.record(id, new Date());
+  }
+
+  /** Visits and distinct visitors for each of the last `days` days (Korean time), oldest first. */
+  @Get('daily')
+  @Authenticated({ roles: ['ADMIN'] })
+  daily(@Query() query: unknown): Promise<DailyVisits[]> {
+    const { days } = parseInput(dailyQuery, query);
+    const today = Date.now();
+    const dates = Array.from(
+      { length: days },
+      (_, i) => koreanDayAndHour(new Date(today - (days - 1 - i) * 86_400_000)).day,
+    );
+    return this.counters.daily(dates);
+  }
+
+  /** Visits per hour (0 to 23) of a day, today by default. */
+  @Get('hourly')
+  @Authenticated({ roles: ['ADMIN'] })
+  hourly(@Query() query: unknown): Promise<HourlyVisits[]> {
+    const { date } = parseInput(hourlyQuery, query);
+    return this.counters.hourly(date ?? koreanDayAndHour(new Date()).day);
+  }
+}
