@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { JsonLogger, ListenOptions } from '@mkt/platform';
 import { correlationMiddleware, ErrorBodyFilter } from '@mkt/platform';
+import { AdminMembersController } from './admin/admin-members.controller';
 import type { AuthSettings } from './auth/auth-settings';
 import { authProviders } from './auth/auth.providers';
 import { MemberAuthController } from './auth/member-auth.controller';
@@ -39,6 +40,7 @@ class BffModule {
         ReviewController,
         InquiryController,
         VisitorController,
+        AdminMembersController,
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },

@@ -289,6 +289,62 @@ describe('accounts API', () => {
       expect((await infoOf('user@dealmarket.kr', forged)).body.error).toBe('REQUIRED_LOGIN');
     });
   });
+  describe('user management (admin)', () => {
+    const b64 = (mno: number) => Buffer.from(String(mno)).toString('base64');
+
+    it('lists members 10 a page for admins only', async () => {
+      const admin = (await login('admin@dealmarket.kr', 'admin1234!')).body.accessToken;
+      const page = await call<{ dtoList: MemberDto[]; totalCount: number; pageRequestDTO: { size: number } }>(
+        'GET',
+        '/api/member/list?page=1&size=10',
+        { token: admin },
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.pageRequestDTO.size).toBe(10);
+      expect(page.body.dtoList.length).toBeGreaterThanOrEqual(3);
+      expect(JSON.stringify(page.body)).not.toMatch(/scrypt/);
+      const shopper = (await login('user@dealmarket.kr', 'user1234!')).body.accessToken;
+      expect((await call('GET', '/api/member/list', { token: shopper })).status).toBe(403);
+    });
+
+    it('suspends a member (ending their sessions, announcing member.banned) and lifts it', async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('suspended') }) });
+      const { body: session } = await login(email('suspended'), 'secret12!');
+      const admin = (await login('admin@dealmarket.kr', 'admin1234!')).body.accessToken;
+
+      const banned = await call<MemberDto>('PUT', `/api/admin/ban/${b64(session.mno)}`, { token: admin });
+      expect(banned.body).toMatchObject({ mno: session.mno, isBan: true });
+      expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
+        401,
+      );
+      expect((await login(email('suspended'), 'secret12!')).status).toBe(403);
+      expect(
+        (await call<MemberDto>('GET', `/api/admin/${b64(session.mno)}`, { token: admin })).body.isBan,
+      ).toBe(true);
+      const events = await member
+        .get(MemberDatabase)
+        .$queryRawUnsafe<{ event_type: string }[]>(
+          'SELECT event_type FROM outbox_event WHERE message_key = $1',
+          String(session.mno),
+        );
+      expect(events.map((e) => e.event_type)).toEqual(['member.banned']);
+
+      await call('PUT', `/api/admin/unban/${b64(session.mno)}`, { token: admin });
+      expect((await login(email('suspended'), 'secret12!')).status).toBe(200);
+    });
+
+    it('refuses to suspend an admin, bad ids, and non-admins', async () => {
+      const admin = await login('admin@dealmarket.kr', 'admin1234!');
+      expect(
+        (await call('PUT', `/api/admin/ban/${b64(admin.body.mno)}`, { token: admin.body.accessToken }))
+          .status,
+      ).toBe(400);
+      expect((await call('PUT', '/api/admin/ban/%%%', { token: admin.body.accessToken })).status).toBe(400);
+      const seller = (await login('seller@dealmarket.kr', 'seller1234!')).body.accessToken;
+      expect((await call('PUT', `/api/admin/ban/${b64(1)}`, { token: seller })).status).toBe(403);
+    });
+  });
+
   describe('visitor counters', () => {
     it('counts visits per day and hour and distinct visitors, readable by admins only', async () => {
       const first = await fetch(`${base}/api/admin/visitor/log`, { method: 'POST' });

@@ -1,4 +1,4 @@
-import type { JoinRequest, MemberDto } from '@mkt/contracts';
+import type { JoinRequest, MemberDto, MemberListQuery, Slice } from '@mkt/contracts';
 import type { ServiceClient } from './service-client';
 
 /** Typed calls to the member service. */
@@ -20,5 +20,13 @@ export class MemberClient {
 
   byMno(mno: number): Promise<MemberDto> {
     return this.http.get(`/members/${mno}`);
+  }
+
+  list(query: MemberListQuery): Promise<Slice<MemberDto>> {
+    return this.http.get('/members', { ...query });
+  }
+
+  setBan(mno: number, banned: boolean): Promise<MemberDto> {
+    return this.http.put(`/members/${mno}/ban`, { banned });
   }
 }

@@ -35,12 +35,21 @@ export class ServiceClient {
     return (await (await this.send('POST', path, undefined, body)).json()) as T;
   }
 
+  async put<T>(path: string, body: unknown): Promise<T> {
+    return (await (await this.send('PUT', path, undefined, body)).json()) as T;
+  }
+
   /** The raw response, for bodies that are not JSON (images). */
   async fetch(path: string): Promise<Response> {
     return this.send('GET', path);
   }
 
-  private async send(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown): Promise<Response> {
+  private async send(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    query?: Query,
+    body?: unknown,
+  ): Promise<Response> {
     const url = new URL(path, this.baseUrl);
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));

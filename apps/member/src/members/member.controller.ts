@@ -1,8 +1,27 @@
-import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Param, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Param,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import type { ErrorBody } from '@mkt/platform';
 import { NotFound, parseInput } from '@mkt/platform';
-import type { MemberDto } from '@mkt/contracts';
-import { AuthErrors, joinSchema, positiveIdSchema } from '@mkt/contracts';
+import type { MemberDto, Slice } from '@mkt/contracts';
+import {
+  AuthErrors,
+  joinSchema,
+  memberListQuerySchema,
+  MemberBannedV1,
+  MemberUnbannedV1,
+  positiveIdSchema,
+} from '@mkt/contracts';
+import { Outbox } from '@mkt/messaging';
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../credentials/password-hash';
@@ -22,7 +41,43 @@ function refuse(status: HttpStatus, error: string, message: string): HttpExcepti
 /** Internal calls of the member service; the BFF decides who may make them. */
 @Controller('members')
 export class MemberController {
-  constructor(private readonly db: MemberDatabase) {}
+  constructor(
+    private readonly db: MemberDatabase,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Members in joining order, newest first (the admin's user management). */
+  @Get()
+  async list(@Query() query: unknown): Promise<Slice<MemberDto>> {
+    const { page, size } = parseInput(memberListQuerySchema, query);
+    const [rows, totalCount] = await Promise.all([
+      this.db.member.findMany({ orderBy: { mno: 'desc' }, skip: (page - 1) * size, take: size }),
+      this.db.member.count(),
+    ]);
+    return { items: rows.map(toMemberDto), totalCount };
+  }
+
+  /** Suspends or reinstates a member and announces it; admins cannot be suspended. Repeating it changes nothing. */
+  @Put(':mno/ban')
+  async setBan(@Param('mno') mno: string, @Body() body: unknown): Promise<MemberDto> {
+    const id = parseInput(positiveIdSchema, mno);
+    const { banned } = parseInput(z.object({ banned: z.boolean() }), body);
+    return this.db.$transaction(async (tx) => {
+      const member = await tx.member.findUnique({ where: { mno: id } });
+      if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
+      if (member.role === 'ADMIN')
+        throw refuse(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', '관리자 계정은 정지할 수 없습니다.');
+      if (member.isBan === banned) return toMemberDto(member);
+      const updated = await tx.member.update({ where: { mno: id }, data: { isBan: banned } });
+      await this.outbox.enqueue(
+        tx,
+        banned ? MemberBannedV1 : MemberUnbannedV1,
+        { mno: id },
+        { aggregateId: id },
+      );
+      return toMemberDto(updated);
+    });
+  }
 
   /** Join. The grade (USER), totalPay (0), role and ban state are the server's to set. */
   @Post()

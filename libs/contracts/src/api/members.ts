@@ -89,3 +89,9 @@ export interface LoginResult extends MemberDto {
   refreshToken: string;
   roleSet: string[];
 }
+
+export const memberListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page는 1 이상이어야 합니다.').max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100, 'size는 100 이하여야 합니다.').default(10),
+});
+export type MemberListQuery = z.infer<typeof memberListQuerySchema>;

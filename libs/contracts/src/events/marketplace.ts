@@ -70,3 +70,9 @@ export const RefundApprovedV1 = defineEvent(
   1,
   z.object({ rfno: id, ono: id, mno: id, sellerId: id, amount: won, impUid: z.string().min(1) }),
 );
+
+/** An admin suspended a member: their sessions end; sellers' listings may follow. */
+export const MemberBannedV1 = defineEvent('member.banned', 1, z.object({ mno: id }));
+
+/** An admin lifted a member's suspension. */
+export const MemberUnbannedV1 = defineEvent('member.unbanned', 1, z.object({ mno: id }));

@@ -1,0 +1,46 @@
+import { Controller, Get, Param, Put, Query } from '@nestjs/common';
+import type { MemberDto, PageResult } from '@mkt/contracts';
+import { memberListQuerySchema, toPageResult } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import { Authenticated } from '../auth/guards';
+import { RefreshSessions } from '../auth/refresh-sessions';
+import { decodeBase64Id } from '../catalog/base64-id';
+import { MemberClient } from '../services/member.client';
+
+/** The admin's user management: the member list, a member, suspension and its lifting. */
+@Controller('api')
+export class AdminMembersController {
+  constructor(
+    private readonly members: MemberClient,
+    private readonly sessions: RefreshSessions,
+  ) {}
+
+  @Get('member/list')
+  @Authenticated({ roles: ['ADMIN'] })
+  async list(@Query() rawQuery: unknown): Promise<PageResult<MemberDto>> {
+    const query = parseInput(memberListQuerySchema, rawQuery);
+    const slice = await this.members.list(query);
+    return toPageResult(slice.items, slice.totalCount, query);
+  }
+
+  @Put('admin/ban/:encodedMno')
+  @Authenticated({ roles: ['ADMIN'] })
+  async ban(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
+    const member = await this.members.setBan(decodeBase64Id(encodedMno, '회원'), true);
+    // Refresh also re-reads the ban, so a session started in between cannot outlive it either.
+    await this.sessions.endAll(member.mno);
+    return member;
+  }
+
+  @Put('admin/unban/:encodedMno')
+  @Authenticated({ roles: ['ADMIN'] })
+  unban(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
+    return this.members.setBan(decodeBase64Id(encodedMno, '회원'), false);
+  }
+
+  @Get('admin/:encodedMno')
+  @Authenticated({ roles: ['ADMIN'] })
+  member(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
+    return this.members.byMno(decodeBase64Id(encodedMno, '회원'));
+  }
+}
