@@ -289,6 +289,67 @@ describe('accounts API', () => {
       expect((await infoOf('user@dealmarket.kr', forged)).body.error).toBe('REQUIRED_LOGIN');
     });
   });
+  describe('profile', () => {
+    it('re-checks the password of the caller only', async () => {
+      const { body: session } = await login('user@dealmarket.kr', 'user1234!');
+      const check = (password: string, who = 'user@dealmarket.kr') =>
+        call<{ error: boolean }>('POST', '/api/member/check-password', {
+          token: session.accessToken,
+          json: { email: who, password },
+        });
+      expect((await check('user1234!')).body).toEqual({ error: false });
+      expect((await check('nope-1234!')).body).toEqual({ error: true });
+      expect((await check('admin1234!', 'admin@dealmarket.kr')).status).toBe(403);
+    });
+
+    it('changes the profile; a password change needs the current one and ends every session', async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('editor') }) });
+      const { body: session } = await login(email('editor'), 'secret12!');
+      const modify = (json: Record<string, unknown>) =>
+        call<MemberDto & { error?: string; message?: string }>('PUT', '/api/member/modify', {
+          token: session.accessToken,
+          json,
+        });
+
+      const renamed = await modify({
+        m_nickname: '새닉네임',
+        def_addr: '(06236) 서울 강남구 테헤란로 1 2층',
+      });
+      expect(renamed.body).toMatchObject({
+        m_nickname: '새닉네임',
+        def_addr: '(06236) 서울 강남구 테헤란로 1 2층',
+        m_name: '홍길동',
+      });
+      expect((await modify({ m_name: '이름!' })).status).toBe(400);
+      expect((await modify({ new_m_pw: 'another12!' })).body.message).toMatch(/현재 비밀번호/);
+      expect((await modify({ now_pw: 'wrong-1234!', new_m_pw: 'another12!' })).body.error).toBe(
+        'WRONG_PASSWORD',
+      );
+      expect((await modify({ mno: 1, m_nickname: '남의정보' })).status).toBe(403);
+
+      expect((await modify({ now_pw: 'secret12!', new_m_pw: 'another12!' })).status).toBe(200);
+      expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
+        401,
+      );
+      expect((await login(email('editor'), 'secret12!')).status).toBe(401);
+      expect((await login(email('editor'), 'another12!')).status).toBe(200);
+    });
+
+    it('does not let a social sign-in member change the profile', async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('social') }) });
+      await member
+        .get(MemberDatabase)
+        .member.update({ where: { email: email('social') }, data: { formSns: true } });
+      const { body: session } = await login(email('social'), 'secret12!');
+      const refused = await call<{ message: string }>('PUT', '/api/member/modify', {
+        token: session.accessToken,
+        json: { m_nickname: '바꿈' },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toMatch(/SNS/);
+    });
+  });
+
   describe('user management (admin)', () => {
     const b64 = (mno: number) => Buffer.from(String(mno)).toString('base64');
 

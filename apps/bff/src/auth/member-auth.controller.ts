@@ -9,12 +9,15 @@ import {
   Ip,
   Param,
   Post,
+  Put,
   Query,
+  Req,
   UseInterceptors,
 } from '@nestjs/common';
+import type { Request } from 'express';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { LoginResult, MemberDto } from '@mkt/contracts';
-import { AuthErrors, joinSchema, roleSetOf } from '@mkt/contracts';
+import { AuthErrors, joinSchema, modifySchema, passwordCheckSchema, roleSetOf } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
@@ -32,6 +35,13 @@ const loginForm = z.object({
 });
 const refreshQuery = z.object({ refreshToken: z.string().min(1, 'refreshToken이 필요합니다.').max(200) });
 const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+
+function denied(): HttpException {
+  return new HttpException(
+    { error: AuthErrors.accessDenied, message: '해당 메뉴에 대한 권한이 없습니다.' } satisfies ErrorBody,
+    HttpStatus.FORBIDDEN,
+  );
+}
 
 function claimsOf(member: MemberDto): SessionClaims {
   return { mno: member.mno, email: member.email, role: member.role, roleSet: roleSetOf(member) };
@@ -110,5 +120,42 @@ export class MemberAuthController {
   @Authenticated({ owner: 'email' })
   info(@Param('email') email: string): Promise<MemberDto> {
     return this.members.byEmail(email);
+  }
+
+  /** The password re-check before profile editing: `error` is true when the password is wrong. */
+  @Post('check-password')
+  @HttpCode(200)
+  @Authenticated()
+  async checkPassword(
+    @Body() body: unknown,
+    @Req() request: Request & { user: SessionClaims },
+  ): Promise<{ error: boolean }> {
+    const { email, password } = parseInput(passwordCheckSchema, body);
+    if (email !== request.user.email) throw denied();
+    try {
+      await this.members.authenticate(email, password);
+      return { error: false };
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED)
+        return { error: true };
+      throw error;
+    }
+  }
+
+  /** Changes the caller's own profile; a password change ends all of their sessions. */
+  @Put('modify')
+  @Authenticated()
+  async modify(@Body() body: unknown, @Req() request: Request & { user: SessionClaims }): Promise<MemberDto> {
+    const input = parseInput(modifySchema, body);
+    const caller = request.user;
+    if (
+      (input.mno !== undefined && input.mno !== caller.mno) ||
+      (input.email !== undefined && input.email !== caller.email)
+    ) {
+      throw denied();
+    }
+    const { member, passwordChanged } = await this.members.modify(caller.mno, input);
+    if (passwordChanged) await this.sessions.endAll(caller.mno);
+    return member;
   }
 }

@@ -1,4 +1,4 @@
-import type { JoinRequest, MemberDto, MemberListQuery, Slice } from '@mkt/contracts';
+import type { JoinRequest, MemberDto, MemberListQuery, ModifyRequest, Slice } from '@mkt/contracts';
 import type { ServiceClient } from './service-client';
 
 /** Typed calls to the member service. */
@@ -28,5 +28,9 @@ export class MemberClient {
 
   setBan(mno: number, banned: boolean): Promise<MemberDto> {
     return this.http.put(`/members/${mno}/ban`, { banned });
+  }
+
+  modify(mno: number, request: ModifyRequest): Promise<{ member: MemberDto; passwordChanged: boolean }> {
+    return this.http.put(`/members/${mno}`, request);
   }
 }

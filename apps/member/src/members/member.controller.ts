@@ -12,11 +12,12 @@ import {
 } from '@nestjs/common';
 import type { ErrorBody } from '@mkt/platform';
 import { NotFound, parseInput } from '@mkt/platform';
-import type { MemberDto, Slice } from '@mkt/contracts';
+import type { MemberDto, ModifyRequest, Slice } from '@mkt/contracts';
 import {
   AuthErrors,
   joinSchema,
   memberListQuerySchema,
+  modifySchema,
   MemberBannedV1,
   MemberUnbannedV1,
   positiveIdSchema,
@@ -125,6 +126,42 @@ export class MemberController {
         '이용이 정지된 계정입니다. 고객센터로 문의해 주세요.',
       );
     return toMemberDto(member);
+  }
+
+  /** Changes a member's own profile. A new password needs the current one; social-sign-in members cannot change anything here. */
+  @Put(':mno')
+  async modify(
+    @Param('mno') mno: string,
+    @Body() body: unknown,
+  ): Promise<{ member: MemberDto; passwordChanged: boolean }> {
+    const id = parseInput(positiveIdSchema, mno);
+    const input: ModifyRequest = parseInput(modifySchema, body);
+    const member = await this.db.member.findUnique({ where: { mno: id } });
+    if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
+    if (member.formSns)
+      throw refuse(
+        HttpStatus.FORBIDDEN,
+        AuthErrors.accessDenied,
+        'SNS 로그인 회원은 정보를 수정할 수 없습니다.',
+      );
+    if (input.new_m_pw) {
+      const current = member.passwordHash && (await verifyPassword(input.now_pw ?? '', member.passwordHash));
+      if (!current)
+        throw refuse(HttpStatus.BAD_REQUEST, 'WRONG_PASSWORD', '현재 비밀번호가 일치하지 않습니다.');
+    }
+    const updated = await this.db.member.update({
+      where: { mno: id },
+      data: {
+        mName: input.m_name,
+        mNickname: input.m_nickname,
+        mPhoNum: input.m_phoNum,
+        defAddr: input.def_addr,
+        isMan: input.isMan,
+        adAgree: input.ad_agree,
+        passwordHash: input.new_m_pw ? await hashPassword(input.new_m_pw) : undefined,
+      },
+    });
+    return { member: toMemberDto(updated), passwordChanged: !!input.new_m_pw };
   }
 
   @Get('by-email/:email')

@@ -95,3 +95,26 @@ export const memberListQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(100, 'size는 100 이하여야 합니다.').default(10),
 });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
+
+/** PUT /api/member/modify: what a member may change of their own profile (birth and e-mail are not). */
+export const modifySchema = z
+  .object({
+    mno: z.coerce.number().int().positive().optional(),
+    email: z.string().trim().toLowerCase().optional(),
+    m_name: joinSchema.shape.m_name.optional(),
+    m_nickname: joinSchema.shape.m_nickname.optional(),
+    m_phoNum: joinSchema.shape.m_phoNum.optional(),
+    def_addr: joinSchema.shape.def_addr.optional(),
+    isMan: z.boolean().optional(),
+    ad_agree: z.boolean().optional(),
+    /** The current password, required to set a new one. */
+    now_pw: z.string().max(100).optional(),
+    new_m_pw: joinSchema.shape.m_pw.optional(),
+  })
+  .refine((m) => !m.new_m_pw || !!m.now_pw, { message: '현재 비밀번호를 입력해 주세요.', path: ['now_pw'] });
+export type ModifyRequest = z.infer<typeof modifySchema>;
+
+export const passwordCheckSchema = z.object({
+  email: z.string().trim().toLowerCase().max(100),
+  password: z.string().max(100),
+});
