@@ -1,13 +1,23 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { ConsoleLoginPage } from '../console/ConsoleLoginPage';
+import { ConsolePage } from '../console/ConsolePage';
 import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
+import { JoinPage } from '../member/JoinPage';
+import { LoginPage } from '../member/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { BoardPage, CartPage, JoinPage, LoginPage, MemberPage, MyPage } from '../pages/PlaceholderPages';
+import { BoardPage, CartPage, MemberPage, MyPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ProductDetailPage } from '../product-detail/ProductDetailPage';
 import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
+import { setAuthNavigator } from '../shared/api/authRedirect';
 
 export const router = createBrowserRouter([
+  // The admin and seller consoles have their own shell, without the store's header and footer.
+  { path: 'admin/login', element: <ConsoleLoginPage role="admin" />, errorElement: <RouteErrorPage /> },
+  { path: 'admin/*', element: <ConsolePage role="admin" />, errorElement: <RouteErrorPage /> },
+  { path: 'seller/login', element: <ConsoleLoginPage role="seller" />, errorElement: <RouteErrorPage /> },
+  { path: 'seller/*', element: <ConsolePage role="seller" />, errorElement: <RouteErrorPage /> },
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
@@ -42,3 +52,8 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// Auth errors of any call (REQUIRED_LOGIN, ERROR_ACCESS_DENIED, a failed refresh) navigate in-app.
+setAuthNavigator((to) => {
+  void router.navigate(to);
+});

@@ -16,7 +16,7 @@ export function UserLinks() {
             </Link>
           </li>
           <li>
-            <button type="button" className="user-links__item" onClick={logout}>
+            <button type="button" className="user-links__item" onClick={() => logout()}>
               로그아웃
             </button>
           </li>

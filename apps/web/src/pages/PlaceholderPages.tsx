@@ -3,14 +3,6 @@ import { PlaceholderPage } from '../shared/ui/PlaceholderPage';
 
 /** Screens built by later issues; each has its heading so navigation can be followed now. */
 
-export function LoginPage() {
-  return <PlaceholderPage title="로그인" />;
-}
-
-export function JoinPage() {
-  return <PlaceholderPage title="회원가입" />;
-}
-
 export function MemberPage() {
   return <PlaceholderPage title="회원 정보" />;
 }

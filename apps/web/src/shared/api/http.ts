@@ -1,6 +1,15 @@
+import { AuthErrors } from '@mkt/contracts';
+import { clearSession, currentCredential, updateTokens, type SessionRole } from '../session/sessionStore';
+import { redirectForAuth } from './authRedirect';
+
 /**
  * The storefront's HTTP client: same-origin fetch, JSON in and out. A non-2xx answer rejects with
  * an {@link HttpError} carrying the status and the server's `message`. No timeout (spec section 9).
+ *
+ * Every call carries `Authorization: Bearer <accessToken>` from the member cookie, else the admin
+ * cookie, else the seller cookie (spec section 6). An expired access token (ERROR_TOKEN_ACCESS) is
+ * refreshed once (one refresh at a time for all callers) and the call retried once; REQUIRED_LOGIN
+ * and ERROR_ACCESS_DENIED alert and send the visitor to the login page (see ./authRedirect).
  */
 
 /** Base path of every call: the BFF is served from the same origin as the web app. */
@@ -17,6 +26,13 @@ export interface RequestOptions {
   credentials?: RequestCredentials;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The bearer token: by default the stored login's access token; a string sends that token;
+   * false sends none.
+   */
+  bearer?: string | false;
+  /** false: no refresh-and-retry, alerts or redirects for auth errors (login, refresh, logout). */
+  handleAuthErrors?: boolean;
 }
 
 export class HttpError extends Error {
@@ -92,8 +108,18 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export const LOGIN_REQUIRED_ALERT = '로그인이 필요합니다.';
+export const ACCESS_DENIED_ALERT = '해당 메뉴에 대한 권한이 없습니다.';
+export const LOGIN_PATH = '/member/login';
+
+interface Sent {
+  response: Response;
+  body: unknown;
+}
+
+async function send(path: string, options: RequestOptions, bearer: string | undefined): Promise<Sent> {
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   const response = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
@@ -101,10 +127,72 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     credentials: options.credentials ?? 'same-origin',
     signal: options.signal,
   });
-  const body = await readBody(response);
-  if (!response.ok) throw new HttpError(response.status, messageOf(body, response), body, codeOf(body));
-  // The server's contract (libs/contracts) is the source of truth for the shape.
-  return body as T;
+  return { response, body: await readBody(response) };
+}
+
+function toError({ response, body }: Sent): HttpError {
+  return new HttpError(response.status, messageOf(body, response), body, codeOf(body));
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * GET /api/member/refresh with the stored refresh token; the new pair replaces the old one in the
+ * same cookie. Callers that hit an expired token at the same time share one refresh. On failure
+ * the role's login is cleared and the visitor is sent to the login page.
+ */
+export function refreshSession(role: SessionRole, refreshToken: string): Promise<boolean> {
+  if (!refreshing) {
+    refreshing = (async () => {
+      try {
+        const tokens = await request<{ accessToken?: unknown; refreshToken?: unknown }>(
+          '/api/member/refresh',
+          {
+            query: { refreshToken },
+            bearer: false,
+            handleAuthErrors: false,
+          },
+        );
+        if (typeof tokens?.accessToken !== 'string' || typeof tokens.refreshToken !== 'string') {
+          throw new Error('the refresh answer has no tokens');
+        }
+        return updateTokens(role, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+      } catch {
+        clearSession(role);
+        redirectForAuth(LOGIN_PATH);
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const handle = options.handleAuthErrors !== false;
+  const credential = options.bearer === undefined ? currentCredential() : null;
+  const bearer = options.bearer === undefined ? credential?.session.accessToken : options.bearer || undefined;
+
+  let sent = await send(path, options, bearer);
+  if (sent.response.ok) return sent.body as T;
+
+  let error = toError(sent);
+  if (handle && error.code === AuthErrors.tokenExpired && credential) {
+    if (await refreshSession(credential.role, credential.session.refreshToken)) {
+      const renewed = currentCredential();
+      sent = await send(path, options, renewed?.session.accessToken);
+      // The server's contract (libs/contracts) is the source of truth for the shape.
+      if (sent.response.ok) return sent.body as T;
+      error = toError(sent);
+    }
+  }
+  if (handle && error.code === AuthErrors.requiredLogin) {
+    redirectForAuth(`${LOGIN_PATH}?error=${AuthErrors.requiredLogin}`, LOGIN_REQUIRED_ALERT);
+  } else if (handle && error.code === AuthErrors.accessDenied) {
+    redirectForAuth(LOGIN_PATH, ACCESS_DENIED_ALERT);
+  }
+  throw error;
 }
 
 export const http = {

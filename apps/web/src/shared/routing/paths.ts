@@ -13,6 +13,10 @@ export const paths = {
   cart: '/cart',
   wishlist: '/mypage/wishlist',
   myOrders: '/mypage/order',
+  admin: '/admin',
+  adminLogin: '/admin/login',
+  seller: '/seller',
+  sellerLogin: '/seller/login',
 } as const;
 
 type ListQuery = Record<string, string | number | boolean | undefined>;

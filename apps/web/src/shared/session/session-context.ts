@@ -1,17 +1,32 @@
-import { createContext } from 'react';
+import type { LoginResult } from '@mkt/contracts';
+import type { SessionRole } from './sessionStore';
 
-/** What the storefront knows about the signed-in member (filled by the login issue). */
-export interface SessionMember {
-  mno: number;
-  email: string;
-  m_name: string;
-  role: 'member' | 'seller' | 'admin';
-}
+/** The signed-in member: the whole login result as stored in the member cookie. */
+export type SessionMember = LoginResult;
 
 export interface Session {
-  /** null while logged out. */
+  /** The member login; null while logged out. */
   member: SessionMember | null;
+  /** The admin and seller logins of the console pages. */
+  admin: LoginResult | null;
+  seller: LoginResult | null;
+  /**
+   * Logs in with e-mail and password and stores the result under its role's cookie. With
+   * `expectRole`, a result of another role is not stored and rejects with {@link WrongRoleError}.
+   */
+  login: (email: string, password: string, expectRole?: SessionRole) => Promise<LoginResult>;
+  /** Member logout: alerts '이미 로그아웃되었습니다.' or '로그아웃되었습니다.'. */
   logout: () => void;
+  /** Clears a role's login (cookie and server refresh token); false when it was not logged in. */
+  logoutRole: (role: SessionRole) => boolean;
 }
 
-export const SessionContext = createContext<Session | null>(null);
+export class WrongRoleError extends Error {
+  readonly role: SessionRole;
+
+  constructor(role: SessionRole) {
+    super(`the account is a ${role} account`);
+    this.name = 'WrongRoleError';
+    this.role = role;
+  }
+}

@@ -1,0 +1,29 @@
+import type { JoinRequest, LoginResult, MemberDto } from '@mkt/contracts';
+import { http } from './http';
+
+/** The member calls of the accounts screens (spec section 7). */
+
+/** POST /api/member/login: form fields username (the e-mail) and password. */
+export function loginRequest(email: string, password: string): Promise<LoginResult> {
+  const form = new URLSearchParams({ username: email, password });
+  return http.post<LoginResult>('/api/member/login', form, { bearer: false, handleAuthErrors: false });
+}
+
+/** POST /api/member/logout with the login's own access token; the refresh token is revoked. */
+export function logoutRequest(accessToken: string, refreshToken: string): Promise<unknown> {
+  return http.post<unknown>(
+    '/api/member/logout',
+    { refreshToken },
+    { bearer: accessToken, handleAuthErrors: false },
+  );
+}
+
+/** POST /api/member/join. */
+export function joinRequest(body: JoinRequest): Promise<MemberDto> {
+  return http.post<MemberDto>('/api/member/join', body, { bearer: false, handleAuthErrors: false });
+}
+
+/** GET /api/member/info/{email}: own e-mail only. */
+export function memberInfo(email: string, signal?: AbortSignal): Promise<MemberDto> {
+  return http.get<MemberDto>(`/api/member/info/${encodeURIComponent(email)}`, { signal });
+}

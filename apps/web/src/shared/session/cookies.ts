@@ -1,0 +1,39 @@
+/**
+ * A tiny cookie helper on document.cookie: values are URI-encoded, every cookie lives on path=/
+ * with SameSite=Lax. Reads and writes `document` lazily, so the module loads outside a browser.
+ */
+
+export interface CookieOptions {
+  /** Lifetime in seconds; omitted for a session cookie. */
+  maxAgeSeconds?: number;
+}
+
+export function getCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split(';')) {
+    const pair = part.trim();
+    if (!pair.startsWith(prefix)) continue;
+    try {
+      return decodeURIComponent(pair.slice(prefix.length));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export function setCookie(name: string, value: string, options: CookieOptions = {}): void {
+  if (typeof document === 'undefined') return;
+  const parts = [`${encodeURIComponent(name)}=${encodeURIComponent(value)}`, 'path=/', 'SameSite=Lax'];
+  if (options.maxAgeSeconds !== undefined) {
+    const seconds = Math.max(0, Math.floor(options.maxAgeSeconds));
+    parts.push(`max-age=${seconds}`, `expires=${new Date(Date.now() + seconds * 1000).toUTCString()}`);
+  }
+  document.cookie = parts.join('; ');
+}
+
+export function removeCookie(name: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${encodeURIComponent(name)}=; path=/; SameSite=Lax; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}

@@ -1,0 +1,100 @@
+import { installFakeBrowser, loginResult } from '../testing/fakeBrowser';
+import { getCookie, removeCookie, setCookie } from './cookies';
+import {
+  checkExpiry,
+  clearSession,
+  currentCredential,
+  EXPIRES_KEY,
+  readSession,
+  roleOf,
+  saveSession,
+  subscribe,
+  updateTokens,
+} from './sessionStore';
+
+describe('cookie helper', () => {
+  beforeEach(() => installFakeBrowser());
+
+  it('round-trips values with separators and removes them', () => {
+    setCookie('rememberEmail', 'a+b@x.kr; =', { maxAgeSeconds: 60 });
+    expect(getCookie('rememberEmail')).toBe('a+b@x.kr; =');
+    expect(getCookie('remember')).toBeNull();
+    removeCookie('rememberEmail');
+    expect(getCookie('rememberEmail')).toBeNull();
+  });
+});
+
+describe('session store', () => {
+  let browser: ReturnType<typeof installFakeBrowser>;
+  beforeEach(() => {
+    browser = installFakeBrowser();
+  });
+
+  it('names the cookie after roleSet[0]', () => {
+    expect(roleOf({ roleSet: ['ADMIN'] })).toBe('admin');
+    expect(roleOf({ roleSet: ['SELLER'] })).toBe('seller');
+    expect(roleOf({ roleSet: ['GOLD'] })).toBe('member');
+    expect(roleOf({ roleSet: [] })).toBe('member');
+  });
+
+  it('stores the whole member login for an hour with its expiry, and notifies subscribers', () => {
+    const listener = jest.fn();
+    const unsubscribe = subscribe(listener);
+    const result = loginResult();
+    expect(saveSession(result, browser.now.ms)).toBe('member');
+    expect(listener).toHaveBeenCalled();
+    expect(readSession('member')).toEqual(result);
+    // Stable snapshot for useSyncExternalStore.
+    expect(readSession('member')).toBe(readSession('member'));
+    expect(browser.cookies.get('member')?.expires).toBe(browser.now.ms + 3600_000);
+    expect(localStorage.getItem(EXPIRES_KEY)).toBe(String(browser.now.ms + 3600_000));
+    unsubscribe();
+  });
+
+  it('keeps admin and seller logins apart; the credential order is member, admin, seller', () => {
+    saveSession(loginResult({ roleSet: ['SELLER'], accessToken: 'seller-token' }));
+    expect(currentCredential()?.role).toBe('seller');
+    saveSession(loginResult({ roleSet: ['ADMIN'], accessToken: 'admin-token' }));
+    expect(currentCredential()?.session.accessToken).toBe('admin-token');
+    expect(localStorage.getItem(EXPIRES_KEY)).toBeNull();
+    saveSession(loginResult());
+    expect(currentCredential()?.role).toBe('member');
+    clearSession('member');
+    expect(readSession('member')).toBeNull();
+    expect(localStorage.getItem(EXPIRES_KEY)).toBeNull();
+    expect(currentCredential()?.role).toBe('admin');
+  });
+
+  it('replaces the tokens and keeps the member expiry', () => {
+    const start = browser.now.ms;
+    saveSession(loginResult(), start);
+    browser.now.ms += 600_000;
+    expect(
+      updateTokens('member', { accessToken: 'access-2', refreshToken: 'refresh-2' }, browser.now.ms),
+    ).toBe(true);
+    expect(readSession('member')).toMatchObject({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      m_name: '김딜러',
+    });
+    expect(browser.cookies.get('member')?.expires).toBe(start + 3600_000);
+    expect(updateTokens('admin', { accessToken: 'x', refreshToken: 'y' })).toBe(false);
+  });
+
+  it('the expiry check removes the member login once the recorded time has passed', () => {
+    saveSession(loginResult(), browser.now.ms);
+    expect(checkExpiry(browser.now.ms + 3599_000)).toBe(false);
+    expect(readSession('member')).not.toBeNull();
+    expect(checkExpiry(browser.now.ms + 3600_000)).toBe(true);
+    expect(readSession('member')).toBeNull();
+    expect(localStorage.getItem(EXPIRES_KEY)).toBeNull();
+    expect(checkExpiry(browser.now.ms + 3601_000)).toBe(false);
+  });
+
+  it('ignores a cookie that is not a login result', () => {
+    setCookie('member', 'not json');
+    expect(readSession('member')).toBeNull();
+    setCookie('member', JSON.stringify({ mno: 1 }));
+    expect(readSession('member')).toBeNull();
+  });
+});
