@@ -4,12 +4,10 @@
 // separate processes. Each of `--clients` loops signs in (or refreshes, each refresh using the
 // token the previous one returned) for `--seconds`; prints requests per second and p50/p99.
 //   node scripts/bench/auth-bench.mjs [--clients 10] [--seconds 10]
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { serve, stopAll, waitFor } from './processes.mjs';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: { clients: { type: 'string', default: '10' }, seconds: { type: 'string', default: '10' } },
 });
@@ -22,28 +20,6 @@ await admin.connect();
 await admin.query('DROP DATABASE IF EXISTS bench_member WITH (FORCE)');
 await admin.query('CREATE DATABASE bench_member');
 await admin.end();
-
-const children = [];
-function serve(name, port, env) {
-  const child = spawn(process.execPath, ['scripts/run-service.mjs', name], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -132,5 +108,5 @@ try {
   console.log(`\n${values.clients} concurrent clients, ${values.seconds} s per scenario\n`);
   console.table(rows);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  stopAll();
 }

@@ -3,13 +3,14 @@
 // PostgreSQL that `npm run infra:up` starts, the demo store plus N generated products, then the
 // catalog, board and BFF processes, then autocannon on the BFF for each scenario.
 //   node scripts/bench/catalog-bench.mjs [--products 100000] [--seconds 10] [--connections 20]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serve, stopAll, waitFor } from './processes.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -40,28 +41,6 @@ function run(args, env) {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
-}
-
-const children = [];
-function serve(name, port, env) {
-  const child = spawn(process.execPath, ['scripts/run-service.mjs', name], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-}
-
-async function waitForServices(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await (await fetch(url)).json()).status === 'ok') return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 function load(title, requests) {
@@ -108,11 +87,15 @@ try {
     DATA_DIR: catalogDataDir,
   });
   serve('board', 18482, { DATABASE_URL: dbUrl('bench_board'), KAFKA_BROKERS: kafka });
+  serve('member', 18483, { DATABASE_URL: dbUrl('bench_member'), KAFKA_BROKERS: kafka });
   serve('bff', 18480, {
     SERVICE_URL_CATALOG: 'http://127.0.0.1:18481',
     SERVICE_URL_BOARD: 'http://127.0.0.1:18482',
+    SERVICE_URL_MEMBER: 'http://127.0.0.1:18483',
+    REDIS_URL: process.env.MKT_TEST_REDIS_URL ?? 'redis://127.0.0.1:56379',
+    JWT_SECRET: 'benchmark-only-secret-benchmark-only-secret',
   });
-  await waitForServices('http://127.0.0.1:18480/api/health');
+  await waitFor('http://127.0.0.1:18480/api/health', (health) => health?.status === 'ok');
 
   const list = await (await fetch('http://127.0.0.1:18480/api/product/list?size=100&sortBy=pno')).json();
   const total = list.totalCount;
@@ -151,5 +134,5 @@ try {
   console.log(`\n${total} products; ${values.connections} connections, ${values.seconds} s per scenario\n`);
   console.table(rows);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  stopAll();
 }

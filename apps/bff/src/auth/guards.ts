@@ -19,6 +19,11 @@ function refuse(status: HttpStatus, error: string, message: string): HttpExcepti
   return new HttpException({ error, message } satisfies ErrorBody, status);
 }
 
+/** 403 ERROR_ACCESS_DENIED: a wrong role, or somebody else's data. */
+export function accessDenied(): HttpException {
+  return refuse(HttpStatus.FORBIDDEN, AuthErrors.accessDenied, '해당 메뉴에 대한 권한이 없습니다.');
+}
+
 /** A valid access token is required: none (or a bad one) is REQUIRED_LOGIN, an expired one ERROR_TOKEN_ACCESS. */
 @Injectable()
 export class AuthenticatedGuard extends AuthGuard('jwt') {
@@ -49,7 +54,7 @@ export class AccessGuard implements CanActivate {
     const rule = this.reflector.get<AccessRule | undefined>(ACCESS_RULE, context.getHandler()) ?? {};
     const request = context.switchToHttp().getRequest<Request & { user: SessionClaims }>();
     const user = request.user;
-    const denied = refuse(HttpStatus.FORBIDDEN, AuthErrors.accessDenied, '해당 메뉴에 대한 권한이 없습니다.');
+    const denied = accessDenied();
     if (rule.roles && !rule.roles.includes(user.role)) throw denied;
     if (rule.owner && user.role !== 'ADMIN') {
       const value = String(request.params[rule.owner] ?? '');

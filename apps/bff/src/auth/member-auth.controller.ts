@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { MemberClient } from '../services/member.client';
 import { signAccessToken } from './access-tokens';
 import { AUTH_SETTINGS, type AuthSettings } from './auth-settings';
-import { Authenticated } from './guards';
+import { accessDenied, Authenticated } from './guards';
 import { LoginThrottle } from './login-throttle';
 import type { SessionClaims } from './refresh-sessions';
 import { RefreshSessions } from './refresh-sessions';
@@ -35,13 +35,6 @@ const loginForm = z.object({
 });
 const refreshQuery = z.object({ refreshToken: z.string().min(1, 'refreshToken이 필요합니다.').max(200) });
 const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
-
-function denied(): HttpException {
-  return new HttpException(
-    { error: AuthErrors.accessDenied, message: '해당 메뉴에 대한 권한이 없습니다.' } satisfies ErrorBody,
-    HttpStatus.FORBIDDEN,
-  );
-}
 
 function claimsOf(member: MemberDto): SessionClaims {
   return { mno: member.mno, email: member.email, role: member.role, roleSet: roleSetOf(member) };
@@ -131,7 +124,7 @@ export class MemberAuthController {
     @Req() request: Request & { user: SessionClaims },
   ): Promise<{ error: boolean }> {
     const { email, password } = parseInput(passwordCheckSchema, body);
-    if (email !== request.user.email) throw denied();
+    if (email !== request.user.email) throw accessDenied();
     try {
       await this.members.authenticate(email, password);
       return { error: false };
@@ -152,7 +145,7 @@ export class MemberAuthController {
       (input.mno !== undefined && input.mno !== caller.mno) ||
       (input.email !== undefined && input.email !== caller.email)
     ) {
-      throw denied();
+      throw accessDenied();
     }
     const { member, passwordChanged } = await this.members.modify(caller.mno, input);
     if (passwordChanged) await this.sessions.endAll(caller.mno);
