@@ -5,6 +5,8 @@ import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
 import { JoinPage } from '../member/JoinPage';
 import { LoginPage } from '../member/LoginPage';
+import { ModifyPage } from '../member/ModifyPage';
+import { PasswordCheckPage } from '../member/PasswordCheckPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { BoardPage, CartPage, MemberPage, MyPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
@@ -40,6 +42,8 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to="login" replace /> },
               { path: 'login', element: <LoginPage /> },
               { path: 'join', element: <JoinPage /> },
+              { path: 'check', element: <PasswordCheckPage /> },
+              { path: 'modify', element: <ModifyPage /> },
               { path: '*', element: <MemberPage /> },
             ],
           },

@@ -1,4 +1,4 @@
-import type { JoinRequest, LoginResult, MemberDto } from '@mkt/contracts';
+import type { JoinRequest, LoginResult, MemberDto, ModifyRequest } from '@mkt/contracts';
 import { http } from './http';
 
 /** The member calls of the accounts screens (spec section 7). */
@@ -26,4 +26,14 @@ export function joinRequest(body: JoinRequest): Promise<MemberDto> {
 /** GET /api/member/info/{email}: own e-mail only. */
 export function memberInfo(email: string, signal?: AbortSignal): Promise<MemberDto> {
   return http.get<MemberDto>(`/api/member/info/${encodeURIComponent(email)}`, { signal });
+}
+
+/** POST /api/member/check-password: `error` true means the password is wrong. */
+export function checkPasswordRequest(email: string, password: string): Promise<{ error: boolean }> {
+  return http.post<{ error: boolean }>('/api/member/check-password', { email, password });
+}
+
+/** PUT /api/member/modify: only the changed fields (plus now_pw and new_m_pw for a password change). */
+export function modifyRequest(body: ModifyRequest): Promise<MemberDto> {
+  return http.put<MemberDto>('/api/member/modify', body);
 }

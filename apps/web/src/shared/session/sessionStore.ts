@@ -114,6 +114,30 @@ export function updateTokens(role: SessionRole, tokens: SessionTokens, now = Dat
   return true;
 }
 
+/**
+ * Replaces visible fields of a stored login (after a profile edit); tokens, roleSet and the
+ * member's recorded expiry are kept.
+ */
+export function updateStoredMember(
+  role: SessionRole,
+  fields: Partial<Omit<LoginResult, 'accessToken' | 'refreshToken' | 'roleSet'>>,
+  now = Date.now(),
+): boolean {
+  const current = readSession(role);
+  if (!current) return false;
+  const next: LoginResult = {
+    ...current,
+    ...fields,
+    accessToken: current.accessToken,
+    refreshToken: current.refreshToken,
+    roleSet: current.roleSet,
+  };
+  const seconds = role === 'member' ? memberSecondsLeft(now) : SESSION_COOKIE_SECONDS;
+  setCookie(role, JSON.stringify(next), { maxAgeSeconds: seconds });
+  emit();
+  return true;
+}
+
 export function clearSession(role: SessionRole): void {
   removeCookie(role);
   if (role === 'member') storage()?.removeItem(EXPIRES_KEY);
