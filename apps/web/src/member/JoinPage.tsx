@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpError } from '../shared/api/http';
 import { joinRequest } from '../shared/api/members';
@@ -14,42 +14,11 @@ import {
   type JoinFormValues,
 } from './joinForm';
 import { ALREADY_LOGGED_IN_MESSAGE } from './loginMessages';
+import { Field, GenderRadios } from './FormFields';
 import './member.css';
 
 export const JOIN_SUCCESS_MESSAGE = '회원가입이 완료되었습니다.';
 export const JOIN_FAILED_MESSAGE = '회원가입에 실패했습니다.';
-
-interface FieldProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  children: ReactNode;
-}
-
-function Field({ id, label, required, error, children }: FieldProps) {
-  return (
-    <div className="join-field">
-      <label className="join-field__label" htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="join-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      <div className="join-field__control">
-        {children}
-        {error ? (
-          <p className="join-field__error" id={`${id}-error`} role="alert" data-testid={`${id}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
 
 /** /member/join: messages under each field as the visitor types or leaves it; 가입하기 waits for a valid form. */
 export function JoinPage() {
@@ -189,39 +158,15 @@ export function JoinPage() {
               onChange={(event) => set('def_addr', event.target.value)}
             />
           </Field>
-          <div className="join-field" role="radiogroup" aria-labelledby="join-gender-label">
-            <span className="join-field__label" id="join-gender-label">
-              성별
-              <span className="join-field__required" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            </span>
-            <div className="join-field__control">
-              <div className="join-radios">
-                {[
-                  { label: '남', value: true },
-                  { label: '여', value: false },
-                ].map((option) => (
-                  <label key={option.label} className="auth-check">
-                    <input
-                      type="radio"
-                      name="isMan"
-                      checked={values.isMan === option.value}
-                      onChange={() => set('isMan', option.value)}
-                      onBlur={() => visit('isMan')}
-                    />
-                    <span>{option.label}</span>
-                  </label>
-                ))}
-              </div>
-              {shown('isMan') ? (
-                <p className="join-field__error" role="alert" data-testid="join-gender-error">
-                  {shown('isMan')}
-                </p>
-              ) : null}
-            </div>
-          </div>
+          <GenderRadios
+            idPrefix="join"
+            required
+            value={values.isMan}
+            onChange={(isMan) => set('isMan', isMan)}
+            onBlur={() => visit('isMan')}
+            error={shown('isMan')}
+            errorTestId="join-gender-error"
+          />
           <Field id="join-birth" label="생년월일" error={shown('birth')}>
             <input
               {...text('birth', 'join-birth')}

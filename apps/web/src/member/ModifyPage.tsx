@@ -1,6 +1,6 @@
 import type { MemberDto } from '@mkt/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpError } from '../shared/api/http';
 import { memberInfo, modifyRequest } from '../shared/api/members';
@@ -23,34 +23,10 @@ import {
   PROFILE_SAVED_MESSAGE,
 } from './profileMessages';
 import { useProfileGuard } from './useProfileGuard';
+import { Field, GenderRadios } from './FormFields';
 import './member.css';
 
 const memberInfoKey = (email: string) => ['member', 'info', email] as const;
-
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}
-
-function Field({ id, label, error, children }: FieldProps) {
-  return (
-    <div className="join-field">
-      <label className="join-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="join-field__control">
-        {children}
-        {error ? (
-          <p className="join-field__error" id={`${id}-error`} role="alert" data-testid={`${id}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
 
 /** /member/modify: the profile edit, after the password re-check. */
 export function ModifyPage() {
@@ -196,29 +172,7 @@ function ModifyForm({ loaded }: { loaded: MemberDto }) {
           onChange={(event) => set('def_addr', event.target.value)}
         />
       </Field>
-      <div className="join-field" role="radiogroup" aria-labelledby="modify-gender-label">
-        <span className="join-field__label" id="modify-gender-label">
-          성별
-        </span>
-        <div className="join-field__control">
-          <div className="join-radios">
-            {[
-              { label: '남', value: true },
-              { label: '여', value: false },
-            ].map((option) => (
-              <label key={option.label} className="auth-check">
-                <input
-                  type="radio"
-                  name="isMan"
-                  checked={values.isMan === option.value}
-                  onChange={() => set('isMan', option.value)}
-                />
-                <span>{option.label}</span>
-              </label>
-            ))}
-          </div>
-        </div>
-      </div>
+      <GenderRadios idPrefix="modify" value={values.isMan} onChange={(isMan) => set('isMan', isMan)} />
       <div className="join-agree">
         <label className="auth-check">
           <input
