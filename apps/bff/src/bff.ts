@@ -12,6 +12,9 @@ import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
 import { ReviewController } from './reviews/review.controller';
+import { socialProviders } from './social/social.providers';
+import type { SocialSettings } from './social/social-settings';
+import { SocialSignInController } from './social/social-sign-in.controller';
 import type { VisitorCounters } from './visitors/visitor-counters';
 import { VISITOR_COUNTERS } from './visitors/visitor-counters';
 import { VisitorController } from './visitors/visitor.controller';
@@ -23,6 +26,8 @@ export interface BffOptions {
   services: ServiceUrls;
   auth: AuthSettings;
   visitors: VisitorCounters;
+  /** Social sign-in providers; none when absent. */
+  social?: SocialSettings;
   logger: JsonLogger;
   /** The built web app to serve; the API alone when absent. */
   webDist?: string;
@@ -36,6 +41,7 @@ class BffModule {
       controllers: [
         HealthController,
         MemberAuthController,
+        SocialSignInController,
         CatalogController,
         ReviewController,
         InquiryController,
@@ -46,6 +52,7 @@ class BffModule {
         { provide: SERVICE_URLS, useValue: options.services },
         ...serviceClientProviders(options.services),
         ...authProviders(options.auth),
+        ...socialProviders(options.social ?? {}, options.auth.store),
         { provide: VISITOR_COUNTERS, useValue: options.visitors },
       ],
     };

@@ -4,18 +4,22 @@ import { z } from 'zod';
 import { loadConfig, port, runProcess } from '@mkt/platform';
 import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
+import { socialEnv, socialSettingsFromEnv } from './social/social-settings';
 import { RedisVisitorCounters } from './visitors/visitor-counters';
 
-const bffConfig = z.object({
-  SERVICE_URL_CATALOG: z.url(),
-  SERVICE_URL_BOARD: z.url(),
-  SERVICE_URL_MEMBER: z.url(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
-  PORT: port.default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  WEB_DIST: z.string().min(1).optional(),
-});
+const bffConfig = z
+  .object({
+    SERVICE_URL_CATALOG: z.url(),
+    SERVICE_URL_BOARD: z.url(),
+    SERVICE_URL_MEMBER: z.url(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    WEB_DIST: z.string().min(1).optional(),
+    ...socialEnv.shape,
+  })
+  .superRefine(socialEnv.checkPairs);
 
 runProcess('bff', async (logger) => {
   const config = loadConfig(bffConfig);
@@ -30,6 +34,7 @@ runProcess('bff', async (logger) => {
       },
       auth: { jwtSecret: config.JWT_SECRET, store: new RedisKeyValueStore(redis) },
       visitors: new RedisVisitorCounters(redis),
+      social: socialSettingsFromEnv(config),
       logger,
       webDist: config.WEB_DIST,
     },

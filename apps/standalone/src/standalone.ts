@@ -15,6 +15,7 @@ import { paymentService } from '../../payment/src/payment.service';
 import { refundService } from '../../refund/src/refund.service';
 import { MemoryKeyValueStore } from '../../bff/src/auth/key-value-store';
 import { startBff } from '../../bff/src/bff';
+import { startLocalSocialProvider } from '../../bff/src/social/local-provider';
 import { MemoryVisitorCounters } from '../../bff/src/visitors/visitor-counters';
 import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
@@ -104,6 +105,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     join(dataDir, 'catalog'),
     { productsPerCategory: options.demoProductsPerCategory },
   );
+  // Social sign-in goes to a local stand-in for Kakao, Naver and Google: no internet needed.
+  const socialProvider = await startLocalSocialProvider({ host: options.host });
   const bff = await startBff(
     {
       services: { catalog: urls.catalog, board: urls.board, member: urls.member },
@@ -112,6 +115,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         store: new MemoryKeyValueStore(),
       },
       visitors: new MemoryVisitorCounters(),
+      social: socialProvider.settings,
       logger: new JsonLogger('bff', options.logLevel),
       webDist: options.webDist,
     },
@@ -127,6 +131,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     },
     close: async () => {
       await bff.close();
+      await socialProvider.close();
       for (const app of apps.reverse()) await app.close();
       await transport.close();
       await db.close();

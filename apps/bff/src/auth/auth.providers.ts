@@ -5,12 +5,14 @@ import { AUTH_SETTINGS } from './auth-settings';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottle } from './login-throttle';
 import { RefreshSessions } from './refresh-sessions';
+import { SignIn } from './sign-in';
 
 export const authProviders = (settings: AuthSettings): Provider[] => [
   { provide: AUTH_SETTINGS, useValue: settings },
   { provide: JwtStrategy, useFactory: () => new JwtStrategy(settings.jwtSecret) },
   { provide: RefreshSessions, useValue: new RefreshSessions(settings.store) },
   { provide: LoginThrottle, useValue: new LoginThrottle(settings.store) },
+  SignIn,
   AuthenticatedGuard,
   AccessGuard,
 ];

@@ -5,7 +5,6 @@ import {
   HttpCode,
   HttpException,
   HttpStatus,
-  Inject,
   Ip,
   Param,
   Post,
@@ -17,17 +16,16 @@ import {
 import type { Request } from 'express';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { LoginResult, MemberDto } from '@mkt/contracts';
-import { AuthErrors, joinSchema, modifySchema, passwordCheckSchema, roleSetOf } from '@mkt/contracts';
+import { AuthErrors, joinSchema, modifySchema, passwordCheckSchema } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { MemberClient } from '../services/member.client';
-import { signAccessToken } from './access-tokens';
-import { AUTH_SETTINGS, type AuthSettings } from './auth-settings';
 import { accessDenied, Authenticated } from './guards';
 import { LoginThrottle } from './login-throttle';
 import type { SessionClaims } from './refresh-sessions';
 import { RefreshSessions } from './refresh-sessions';
+import { SignIn } from './sign-in';
 
 const loginForm = z.object({
   username: z.string().trim().toLowerCase().min(1, '이메일을 입력해 주세요.').max(100),
@@ -36,10 +34,6 @@ const loginForm = z.object({
 const refreshQuery = z.object({ refreshToken: z.string().min(1, 'refreshToken이 필요합니다.').max(200) });
 const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
 
-function claimsOf(member: MemberDto): SessionClaims {
-  return { mno: member.mno, email: member.email, role: member.role, roleSet: roleSetOf(member) };
-}
-
 /** Join, sign-in, token refresh and sign-out, and a member's own information. */
 @Controller('api/member')
 export class MemberAuthController {
@@ -47,7 +41,7 @@ export class MemberAuthController {
     private readonly members: MemberClient,
     private readonly sessions: RefreshSessions,
     private readonly throttle: LoginThrottle,
-    @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
+    private readonly signIn: SignIn,
   ) {}
 
   @Post('join')
@@ -72,13 +66,7 @@ export class MemberAuthController {
       throw error;
     }
     await this.throttle.recordSuccess(username);
-    const claims = claimsOf(member);
-    return {
-      ...member,
-      accessToken: signAccessToken(claims, this.settings.jwtSecret),
-      refreshToken: await this.sessions.start(claims),
-      roleSet: claims.roleSet,
-    };
+    return this.signIn.start(member);
   }
 
   /** Rotates the refresh token. The member is read again, so a ban or a role change takes effect here. */
@@ -96,7 +84,7 @@ export class MemberAuthController {
       throw refused;
     }
     return {
-      accessToken: signAccessToken(claimsOf(member), this.settings.jwtSecret),
+      accessToken: this.signIn.accessToken(member),
       refreshToken: rotated.token,
     };
   }

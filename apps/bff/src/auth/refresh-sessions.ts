@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Role } from '@mkt/contracts';
 import type { KeyValueStore } from './key-value-store';
+import { tokenDigest } from './token-digest';
 
 /** Who a session belongs to, as the access tokens carry it. */
 export interface SessionClaims {
@@ -9,8 +10,6 @@ export interface SessionClaims {
   role: Role;
   roleSet: string[];
 }
-
-const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
  * Refresh tokens as server-side sessions. Each login starts a family; every refresh rotates the
@@ -32,7 +31,7 @@ export class RefreshSessions {
 
   /** A new token for a valid one (and the claims it carried); null for unknown, revoked or reused tokens. */
   async rotate(token: string): Promise<{ token: string; claims: SessionClaims } | null> {
-    const id = digest(token);
+    const id = tokenDigest(token);
     const stored = await this.store.get(`sessions:token:${id}`);
     if (!stored) return null;
     const { family, claims } = JSON.parse(stored) as { family: string; claims: SessionClaims };
@@ -45,7 +44,7 @@ export class RefreshSessions {
 
   /** Logout: ends the family the token belongs to. */
   async end(token: string): Promise<void> {
-    const stored = await this.store.get(`sessions:token:${digest(token)}`);
+    const stored = await this.store.get(`sessions:token:${tokenDigest(token)}`);
     if (stored) await this.revokeFamily((JSON.parse(stored) as { family: string }).family);
   }
 
@@ -58,7 +57,7 @@ export class RefreshSessions {
 
   private async issue(family: string, claims: SessionClaims): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const id = digest(token);
+    const id = tokenDigest(token);
     await this.store.set(`sessions:token:${id}`, JSON.stringify({ family, claims }), this.ttlSeconds);
     await this.store.addToSet(`sessions:family:${family}`, id, this.ttlSeconds);
     return token;

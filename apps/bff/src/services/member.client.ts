@@ -1,4 +1,11 @@
-import type { JoinRequest, MemberDto, MemberListQuery, ModifyRequest, Slice } from '@mkt/contracts';
+import type {
+  JoinRequest,
+  MemberDto,
+  MemberListQuery,
+  ModifyRequest,
+  Slice,
+  SocialProfile,
+} from '@mkt/contracts';
 import type { ServiceClient } from './service-client';
 
 /** Typed calls to the member service. */
@@ -12,6 +19,11 @@ export class MemberClient {
   /** The member for these credentials; a 401 (ERROR_LOGIN) or 403 (ERROR_BANNED) otherwise. */
   authenticate(email: string, password: string): Promise<MemberDto> {
     return this.http.post('/members/authenticate', { email, password });
+  }
+
+  /** The member a provider's profile signs in as (created or linked on first sign-in); 403 ERROR_BANNED when suspended. */
+  socialSignIn(profile: SocialProfile): Promise<MemberDto> {
+    return this.http.post('/members/social', profile);
   }
 
   byEmail(email: string): Promise<MemberDto> {

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpException,
-  HttpStatus,
-  Param,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
-import type { ErrorBody } from '@mkt/platform';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
 import { NotFound, parseInput } from '@mkt/platform';
 import type { MemberDto, ModifyRequest, Slice } from '@mkt/contracts';
 import {
@@ -28,16 +16,13 @@ import { Prisma } from '../generated/prisma/client';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../credentials/password-hash';
 import { MemberDatabase } from '../database';
 import { toMemberDto } from './member-dto';
+import { refuse, refuseIfBanned } from './refusals';
 
 const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().max(100),
   password: z.string().max(100),
 });
 const emailSchema = z.string().trim().toLowerCase().email('올바른 이메일 형식이 아닙니다.');
-
-function refuse(status: HttpStatus, error: string, message: string): HttpException {
-  return new HttpException({ error, message } satisfies ErrorBody, status);
-}
 
 /** Internal calls of the member service; the BFF decides who may make them. */
 @Controller('members')
@@ -119,12 +104,7 @@ export class MemberController {
       : await verifyAgainstDecoy(password);
     if (!member || !valid)
       throw refuse(HttpStatus.UNAUTHORIZED, AuthErrors.loginFailed, '이메일과 비밀번호를 확인해 주세요.');
-    if (member.isBan)
-      throw refuse(
-        HttpStatus.FORBIDDEN,
-        AuthErrors.banned,
-        '이용이 정지된 계정입니다. 고객센터로 문의해 주세요.',
-      );
+    refuseIfBanned(member);
     return toMemberDto(member);
   }
 

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { LoginResult, SocialProviderLink } from '@mkt/contracts';
+import { socialTokenRequestSchema } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import { z } from 'zod';
+import { SignIn } from '../auth/sign-in';
+import { MemberClient } from '../services/member.client';
+import { SocialGateway, socialRefusal } from './social-gateway';
+import { SocialTickets } from './social-tickets';
+
+const opaque = (name: string) =>
+  z
+    .string()
+    .min(1, `${name}이 필요합니다.`)
+    .max(2048)
+    .regex(/^[\w.~+/=-]+$/, `${name}이 올바르지 않습니다.`);
+
+/**
+ * Social sign-in, in the spec's two steps: the return page sends the provider's authorization code
+ * (`POST /api/member/{provider}/token/{code}`) and gets a one-time ticket back, then signs in with it
+ * (`GET /api/member/{provider}/suc/{accessToken}`) and gets the same answer as a password login.
+ */
+@Controller('api/member')
+export class SocialSignInController {
+  constructor(
+    private readonly gateway: SocialGateway,
+    private readonly tickets: SocialTickets,
+    private readonly members: MemberClient,
+    private readonly signIn: SignIn,
+  ) {}
+
+  @Get('social/providers')
+  providers(): SocialProviderLink[] {
+    return this.gateway.links();
+  }
+
+  /** `redirect_uri` (and Naver's `state`) in a JSON or form body, or in the query. */
+  @Post(':provider/token/:code')
+  @HttpCode(200)
+  async token(
+    @Param('provider') name: string,
+    @Param('code') code: string,
+    @Body() body: unknown,
+    @Query() query: Record<string, unknown>,
+  ): Promise<{ accessToken: string }> {
+    const provider = this.gateway.provider(name);
+    const request = parseInput(socialTokenRequestSchema, { ...query, ...(body ?? {}) });
+    const providerToken = await this.gateway.exchangeCode(
+      provider,
+      parseInput(opaque('code'), code),
+      request,
+    );
+    return { accessToken: await this.tickets.issue(provider, providerToken) };
+  }
+
+  /** Creates the member on first sign-in, links a verified e-mail's member, refuses a banned one. */
+  @Get(':provider/suc/:accessToken')
+  async signInWith(
+    @Param('provider') name: string,
+    @Param('accessToken') ticket: string,
+  ): Promise<LoginResult> {
+    const provider = this.gateway.provider(name);
+    const providerToken = await this.tickets.redeem(provider, parseInput(opaque('accessToken'), ticket));
+    if (!providerToken) throw socialRefusal();
+    const member = await this.members.socialSignIn(await this.gateway.profile(provider, providerToken));
+    return this.signIn.start(member);
+  }
+}

@@ -1,0 +1,86 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { MemberDto, SocialProfile } from '@mkt/contracts';
+import { socialProfileSchema } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import { Prisma } from '../generated/prisma/client';
+import type { Member } from '../database';
+import { MemberDatabase } from '../database';
+import { toMemberDto } from './member-dto';
+import { refuseIfBanned } from './refusals';
+
+const PROVIDER_NAMES = { kakao: '카카오', naver: '네이버', google: '구글' } as const;
+
+/**
+ * The address a member made by social sign-in is known by when the provider gives no verified
+ * e-mail of its own (`.invalid` can never be a real domain, so nobody can join with it).
+ */
+function placeholderEmail(profile: SocialProfile): string {
+  const id = createHash('sha256').update(profile.providerUserId).digest('hex').slice(0, 20);
+  return `${profile.provider}-${id}@sns.dealmarket.invalid`;
+}
+
+/** Social sign-in: the member linked to the provider account, else one linked or created now. */
+@Controller('members/social')
+export class SocialSignInController {
+  constructor(private readonly db: MemberDatabase) {}
+
+  @Post()
+  @HttpCode(200)
+  async signIn(@Body() body: unknown): Promise<MemberDto> {
+    const member = await this.memberFor(parseInput(socialProfileSchema, body));
+    refuseIfBanned(member);
+    return toMemberDto(member);
+  }
+
+  private async memberFor(profile: SocialProfile): Promise<Member> {
+    const account = { provider: profile.provider, providerUserId: profile.providerUserId };
+    const linked = await this.db.socialAccount.findUnique({
+      where: { provider_providerUserId: account },
+      include: { member: true },
+    });
+    if (linked) return linked.member;
+    try {
+      return await this.db.$transaction(async (tx) => {
+        const member = (await this.memberWithVerifiedEmail(tx, profile)) ?? (await this.create(tx, profile));
+        await tx.socialAccount.create({ data: { ...account, mno: member.mno } });
+        return member;
+      });
+    } catch (error) {
+      // The same account's first sign-in ran twice at once and the other one linked it first.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        const winner = await this.db.socialAccount.findUnique({
+          where: { provider_providerUserId: account },
+          include: { member: true },
+        });
+        if (winner) return winner.member;
+      }
+      throw error;
+    }
+  }
+
+  /** Only an address the provider verified may reach a member who joined with it. */
+  private memberWithVerifiedEmail(tx: Prisma.TransactionClient, profile: SocialProfile) {
+    if (!profile.email || !profile.emailVerified) return null;
+    return tx.member.findUnique({ where: { email: profile.email } });
+  }
+
+  private async create(tx: Prisma.TransactionClient, profile: SocialProfile): Promise<Member> {
+    const fallbackName = `${PROVIDER_NAMES[profile.provider]} 회원`;
+    const email = profile.email && profile.emailVerified ? profile.email : placeholderEmail(profile);
+    return tx.member.create({
+      data: {
+        email,
+        passwordHash: null,
+        mName: profile.name ?? profile.nickname ?? fallbackName,
+        mNickname: profile.nickname ?? profile.name ?? fallbackName,
+        mPhoNum: '',
+        defAddr: '',
+        isMan: profile.isMan ?? false,
+        // Consent to share the profile was given at the provider's consent screen.
+        infoAgree: true,
+        formSns: true,
+      },
+    });
+  }
+}
