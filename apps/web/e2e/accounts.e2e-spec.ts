@@ -151,10 +151,6 @@ describe('accounts (browser)', () => {
       ).toBe('');
       expect(await cookieNamed(page, 'member')).toBeUndefined();
 
-      const social = nextDialog(page);
-      await page.getByRole('button', { name: '카카오로 로그인' }).click();
-      expect(await social).toBe('준비 중입니다');
-
       await fillLogin(page, MEMBER.email, MEMBER.password);
       await page.getByLabel('이메일 저장').check();
       const welcome = nextDialog(page);

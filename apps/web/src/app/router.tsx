@@ -7,6 +7,7 @@ import { JoinPage } from '../member/JoinPage';
 import { LoginPage } from '../member/LoginPage';
 import { ModifyPage } from '../member/ModifyPage';
 import { PasswordCheckPage } from '../member/PasswordCheckPage';
+import { SocialReturnPage } from '../member/SocialReturnPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { BoardPage, CartPage, MemberPage, MyPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
               { path: 'join', element: <JoinPage /> },
               { path: 'check', element: <PasswordCheckPage /> },
               { path: 'modify', element: <ModifyPage /> },
+              { path: ':provider/suc', element: <SocialReturnPage /> },
               { path: '*', element: <MemberPage /> },
             ],
           },

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { socialProviders } from '../shared/api/social';
 import { paths } from '../shared/routing/paths';
 import { useGoBack } from '../shared/routing/useGoBack';
 import { getCookie, readSession, removeCookie, setCookie, useSession } from '../shared/session';
@@ -10,17 +12,11 @@ import {
   loginFailureMessage,
   REMEMBER_EMAIL_COOKIE,
   REMEMBER_EMAIL_SECONDS,
-  SOCIAL_NOT_READY_MESSAGE,
 } from './loginMessages';
+import { beginSocialSignIn, SOCIAL_BUTTON_LABELS } from './socialSignIn';
 import './member.css';
 
-const SOCIAL_PROVIDERS = [
-  { key: 'kakao', label: '카카오로 로그인' },
-  { key: 'naver', label: '네이버로 로그인' },
-  { key: 'google', label: '구글로 로그인' },
-] as const;
-
-/** /member/login: e-mail and password, a remembered e-mail, social sign-in buttons (not wired yet). */
+/** /member/login: e-mail and password, a remembered e-mail, and the social sign-in buttons. */
 export function LoginPage() {
   useDocumentTitle('로그인');
   const { login } = useSession();
@@ -32,6 +28,10 @@ export function LoginPage() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const checkedOnOpen = useRef(false);
+  const social = useQuery({
+    queryKey: ['social-providers'],
+    queryFn: ({ signal }) => socialProviders(signal),
+  });
 
   // Only on opening the page: a login made here must not count as 'already logged in'.
   useEffect(() => {
@@ -119,18 +119,20 @@ export function LoginPage() {
             회원가입
           </Link>
         </div>
-        <div className="auth-social" role="group" aria-label="간편 로그인">
-          {SOCIAL_PROVIDERS.map((provider) => (
-            <button
-              key={provider.key}
-              type="button"
-              className={`auth-social__button auth-social__button--${provider.key}`}
-              onClick={() => window.alert(SOCIAL_NOT_READY_MESSAGE)}
-            >
-              {provider.label}
-            </button>
-          ))}
-        </div>
+        {social.data?.length ? (
+          <div className="auth-social" role="group" aria-label="간편 로그인">
+            {social.data.map((link) => (
+              <button
+                key={link.provider}
+                type="button"
+                className={`auth-social__button auth-social__button--${link.provider}`}
+                onClick={() => window.location.assign(beginSocialSignIn(link, window.location.origin))}
+              >
+                {SOCIAL_BUTTON_LABELS[link.provider]}
+              </button>
+            ))}
+          </div>
+        ) : null}
       </div>
     </section>
   );

@@ -5,7 +5,6 @@ export const LOGIN_SUCCESS_MESSAGE = '로그인되었습니다.';
 export const ALREADY_LOGGED_IN_MESSAGE = '이미 로그인되어 있습니다.';
 export const LOGIN_CHECK_MESSAGE = '이메일과 비밀번호를 확인해 주세요.';
 export const LOGIN_FAILED_MESSAGE = '로그인에 실패했습니다. 다시 시도해 주세요.';
-export const SOCIAL_NOT_READY_MESSAGE = '준비 중입니다';
 export const REMEMBER_EMAIL_COOKIE = 'rememberEmail';
 export const REMEMBER_EMAIL_SECONDS = 365 * 24 * 60 * 60;
 

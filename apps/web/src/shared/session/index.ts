@@ -5,5 +5,12 @@ export { useRequireLogin } from './useRequireLogin';
 export { useCartCount } from './useCartCount';
 export { WrongRoleError } from './session-context';
 export type { Session, SessionMember } from './session-context';
-export { clearSession, readSession, roleOf, updateStoredMember, type SessionRole } from './sessionStore';
+export {
+  clearSession,
+  readSession,
+  roleOf,
+  saveSession,
+  updateStoredMember,
+  type SessionRole,
+} from './sessionStore';
 export { getCookie, removeCookie, setCookie } from './cookies';

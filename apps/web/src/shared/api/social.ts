@@ -1,0 +1,37 @@
+import type { LoginResult, SocialProvider, SocialProviderLink, SocialTokenRequest } from '@mkt/contracts';
+import { http } from './http';
+
+/** The social sign-in calls (second spec, section 7). */
+
+/** GET /api/member/social/providers: the providers this store offers. */
+export function socialProviders(signal?: AbortSignal): Promise<SocialProviderLink[]> {
+  return http.get<SocialProviderLink[]>('/api/member/social/providers', {
+    signal,
+    bearer: false,
+    handleAuthErrors: false,
+  });
+}
+
+/** POST /api/member/{provider}/token/{code}: the authorization code for a one-time sign-in ticket. */
+export function socialTokenRequest(
+  provider: SocialProvider,
+  code: string,
+  body: SocialTokenRequest,
+): Promise<{ accessToken: string }> {
+  return http.post<{ accessToken: string }>(
+    `/api/member/${provider}/token/${encodeURIComponent(code)}`,
+    body,
+    {
+      bearer: false,
+      handleAuthErrors: false,
+    },
+  );
+}
+
+/** GET /api/member/{provider}/suc/{accessToken}, the ticket also as the bearer credential: the login result. */
+export function socialSignInRequest(provider: SocialProvider, ticket: string): Promise<LoginResult> {
+  return http.get<LoginResult>(`/api/member/${provider}/suc/${encodeURIComponent(ticket)}`, {
+    bearer: ticket,
+    handleAuthErrors: false,
+  });
+}
