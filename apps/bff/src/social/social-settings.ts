@@ -63,7 +63,11 @@ export const socialEnv = {
     SOCIAL_PROVIDERS.flatMap((provider) =>
       (Object.keys(ENV_FIELDS) as (keyof typeof ENV_FIELDS)[]).map((field) => [
         envName(provider, field),
-        (field.endsWith('_URL') || field.endsWith('_URI') ? z.url() : z.string().min(1)).optional(),
+        // Compose passes an unset variable on as an empty string: that is absent too.
+        z.preprocess(
+          (value) => (value === '' ? undefined : value),
+          (field.endsWith('_URL') || field.endsWith('_URI') ? z.url() : z.string().min(1)).optional(),
+        ),
       ]),
     ),
   ),
