@@ -11,6 +11,7 @@ import type { TestDatabase } from '@mkt/testing';
 import { createTestDatabase, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
 import { MemberDatabase } from '../../../member/src/database';
 import { memberService } from '../../../member/src/member.service';
+import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
 import { RedisKeyValueStore } from '../auth/key-value-store';
 import { startBff } from '../bff';
 import { RedisVisitorCounters } from '../visitors/visitor-counters';
@@ -133,6 +134,7 @@ describe('social sign-in', () => {
       { port: 0, host: '127.0.0.1' },
     );
     base = await bff.getUrl();
+    await seedDemoAccounts(member.get(MemberDatabase));
   });
 
   afterAll(async () => {
@@ -247,6 +249,15 @@ describe('social sign-in', () => {
       expect(attempt.body.mno).not.toBe(existing.body.mno);
       expect(attempt.body.email).not.toBe(email('unverified'));
       expect(attempt.body.formSns).toBe(true);
+    }
+  });
+
+  it('never signs anyone in as a seller or an admin, even with their verified e-mail', async () => {
+    for (const staff of ['seller@dealmarket.kr', 'admin@dealmarket.kr']) {
+      const signedIn = await signIn('google', { name: '직원 사칭', email: staff });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body).toMatchObject({ role: 'MEMBER', roleSet: ['USER'], formSns: true });
+      expect(signedIn.body.email).toMatch(/@sns\.dealmarket\.invalid$/);
     }
   });
 

@@ -42,7 +42,20 @@ export class SocialSignInController {
     if (linked) return linked.member;
     try {
       return await this.db.$transaction(async (tx) => {
-        const member = (await this.memberWithVerifiedEmail(tx, profile)) ?? (await this.create(tx, profile));
+        // Only an address the provider verified may reach the member who joined with it, and only a
+        // shopper: seller and admin accounts sign in with their password on their own pages.
+        const owner =
+          profile.email && profile.emailVerified
+            ? await tx.member.findUnique({ where: { email: profile.email } })
+            : null;
+        const member =
+          owner?.role === 'MEMBER'
+            ? owner
+            : await this.create(
+                tx,
+                profile,
+                !owner && profile.email && profile.emailVerified ? profile.email : placeholderEmail(profile),
+              );
         await tx.socialAccount.create({ data: { ...account, mno: member.mno } });
         return member;
       });
@@ -59,15 +72,8 @@ export class SocialSignInController {
     }
   }
 
-  /** Only an address the provider verified may reach a member who joined with it. */
-  private memberWithVerifiedEmail(tx: Prisma.TransactionClient, profile: SocialProfile) {
-    if (!profile.email || !profile.emailVerified) return null;
-    return tx.member.findUnique({ where: { email: profile.email } });
-  }
-
-  private async create(tx: Prisma.TransactionClient, profile: SocialProfile): Promise<Member> {
+  private async create(tx: Prisma.TransactionClient, profile: SocialProfile, email: string): Promise<Member> {
     const fallbackName = `${PROVIDER_NAMES[profile.provider]} 회원`;
-    const email = profile.email && profile.emailVerified ? profile.email : placeholderEmail(profile);
     return tx.member.create({
       data: {
         email,
