@@ -1,7 +1,8 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { JsonLogger, ListenOptions } from '@mkt/platform';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { JsonLogger, ListenOptions, TrustProxy } from '@mkt/platform';
 import { correlationMiddleware, ErrorBodyFilter } from '@mkt/platform';
 import { AdminMembersController } from './admin/admin-members.controller';
 import type { AuthSettings } from './auth/auth-settings';
@@ -31,6 +32,8 @@ export interface BffOptions {
   logger: JsonLogger;
   /** The built web app to serve; the API alone when absent. */
   webDist?: string;
+  /** Proxies trusted to name the client's address (`req.ip`, the login throttle's key); none when absent. */
+  trustProxy?: TrustProxy;
 }
 
 @Module({})
@@ -61,7 +64,10 @@ class BffModule {
 
 /** The public API (and the web app): the only thing a browser talks to. */
 export async function startBff(options: BffOptions, listen: ListenOptions): Promise<INestApplication> {
-  const app = await NestFactory.create(BffModule.register(options), { logger: options.logger });
+  const app = await NestFactory.create<NestExpressApplication>(BffModule.register(options), {
+    logger: options.logger,
+  });
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.use(correlationMiddleware);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   if (options.webDist) serveWebApp(app, options.webDist);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { loadConfig, port, runProcess } from '@mkt/platform';
+import { loadConfig, port, runProcess, trustProxy } from '@mkt/platform';
 import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
 import { socialEnv, socialSettingsFromEnv } from './social/social-settings';
@@ -17,6 +17,7 @@ const bffConfig = z
     PORT: port.default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     WEB_DIST: z.string().min(1).optional(),
+    TRUST_PROXY: trustProxy.optional(),
     ...socialEnv.shape,
   })
   .superRefine(socialEnv.checkPairs);
@@ -37,6 +38,7 @@ runProcess('bff', async (logger) => {
       social: socialSettingsFromEnv(config),
       logger,
       webDist: config.WEB_DIST,
+      trustProxy: config.TRUST_PROXY,
     },
     { port: config.PORT, host: config.HOST },
   );

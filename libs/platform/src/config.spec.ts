@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brokerList, ConfigError, loadConfig, port, postgresUrl } from './config';
+import { brokerList, ConfigError, loadConfig, port, postgresUrl, trustProxy } from './config';
 
 const schema = z.object({ DATABASE_URL: postgresUrl, KAFKA_BROKERS: brokerList, PORT: port.default(3000) });
 
@@ -20,5 +20,39 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL is missing/);
     expect(attempt).toThrow(/KAFKA_BROKERS is invalid \(must be host:port/);
     expect(attempt).toThrow(/PORT is invalid/);
+  });
+});
+
+describe('trustProxy', () => {
+  const proxySchema = z.object({ TRUST_PROXY: trustProxy.optional() });
+  const read = (value: string | undefined) => loadConfig(proxySchema, { TRUST_PROXY: value }).TRUST_PROXY;
+
+  it('trusts no proxy when absent, a number of hops, or presets and addresses', () => {
+    expect(read(undefined)).toBeUndefined();
+    expect(read('0')).toBe(0);
+    expect(read('2')).toBe(2);
+    expect(read('loopback')).toEqual(['loopback']);
+    expect(read('uniquelocal, 203.0.113.7,10.0.0.0/8, fd00::/8')).toEqual([
+      'uniquelocal',
+      '203.0.113.7',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each([
+    '',
+    'true',
+    'yes',
+    '-1',
+    '1.5',
+    'loopback,',
+    'localhost',
+    '10.0.0.0/33',
+    '10.0.0/8',
+    'fd00::/129',
+  ])('refuses %p, naming TRUST_PROXY', (value) => {
+    expect(() => read(value)).toThrow(ConfigError);
+    expect(() => read(value)).toThrow(/TRUST_PROXY is invalid \(must be a hop count/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export class ConfigError extends Error {}
@@ -22,3 +23,31 @@ export const brokerList = z
   .string()
   .regex(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port...]')
   .transform((v) => v.split(','));
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_PRESETS.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const HOP_COUNT = /^\d{1,2}$/;
+
+/**
+ * Which proxies in front may name the client's address (Express's `trust proxy`): a number of hops,
+ * or `loopback`, `linklocal`, `uniquelocal` and IP addresses or CIDRs, comma-separated.
+ */
+export const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) => HOP_COUNT.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
+    'must be a hop count, or loopback, linklocal, uniquelocal and IP addresses or CIDRs separated by commas',
+  )
+  .transform((value): number | string[] =>
+    HOP_COUNT.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim()),
+  );
+export type TrustProxy = z.infer<typeof trustProxy>;

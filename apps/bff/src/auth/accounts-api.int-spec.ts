@@ -1,116 +1,30 @@
-import type { INestApplication } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LoginResult, MemberDto } from '@mkt/contracts';
-import { KafkaTransport } from '@mkt/messaging';
-import { JsonLogger, startService } from '@mkt/platform';
-import type { TestDatabase } from '@mkt/testing';
-import { createTestDatabase, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
-import { MemberDatabase } from '../../../member/src/database';
-import { memberService } from '../../../member/src/member.service';
-import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
-import { startBff } from '../bff';
+import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
+import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
 import { ACCESS_TOKEN_ISSUER } from './access-tokens';
-import { RedisKeyValueStore } from './key-value-store';
-import { RedisVisitorCounters } from '../visitors/visitor-counters';
 import { LOGIN_LIMITS } from './login-throttle';
 
 jest.setTimeout(90_000);
 
-const SECRET = randomBytes(32).toString('hex');
-
 /** Join, sign-in, sessions and member information through the BFF, with member on PostgreSQL and sessions in Redis. */
 describe('accounts API', () => {
-  let database: TestDatabase;
-  let member: INestApplication;
-  let bff: INestApplication;
-  let transport: KafkaTransport;
-  let redis: Redis;
+  let stack: AccountsStack;
   let base: string;
   const run = randomBytes(3).toString('hex');
   const email = (name: string) => `${name}.${run}@example.kr`;
-
-  const validJoin = (overrides: Record<string, unknown> = {}) => ({
-    email: email('shopper'),
-    m_pw: 'secret12!',
-    m_name: '홍길동',
-    m_nickname: '길동이',
-    m_phoNum: '01098765432',
-    def_addr: '(04524) 서울 중구 세종대로 110',
-    isMan: true,
-    ad_agree: false,
-    info_agree: true,
-    ...overrides,
-  });
-
-  async function call<T>(
-    method: string,
-    path: string,
-    init: { token?: string; json?: unknown; form?: Record<string, string> } = {},
-  ) {
-    const headers: Record<string, string> = {};
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body: string | undefined;
-    if (init.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    }
-    if (init.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    }
-    const response = await fetch(`${base}${path}`, { method, headers, body });
-    return { status: response.status, body: (await response.json()) as T };
-  }
-
-  const login = (username: string, password: string) =>
-    call<LoginResult & { error?: string }>('POST', '/api/member/login', { form: { username, password } });
+  const validJoin = (overrides: Record<string, unknown> = {}) => joinRequest(email('shopper'), overrides);
+  const call = <T>(method: string, path: string, request?: ApiRequest) =>
+    callApi<T>(base, method, path, request);
+  const login = (username: string, password: string) => signIn(base, username, password);
 
   beforeAll(async () => {
-    const infra = await testInfrastructure();
-    database = await createTestDatabase('accounts');
-    transport = new KafkaTransport({
-      brokers: infra.kafkaBrokers,
-      clientId: 'member',
-      topicPrefix: uniqueTopicPrefix('accounts'),
-    });
-    member = await startService(
-      memberService,
-      {
-        name: 'member',
-        database: { kind: 'postgres', url: database.url, schema: 'public' },
-        transport,
-        logger: new JsonLogger('member', 'error'),
-        dataDir: mkdtempSync(join(tmpdir(), 'member-')),
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
-    await seedDemoAccounts(member.get(MemberDatabase));
-    redis = new Redis(infra.redisUrl);
-    const unused = 'http://127.0.0.1:9';
-    bff = await startBff(
-      {
-        services: { member: await member.getUrl(), catalog: unused, board: unused },
-        auth: { jwtSecret: SECRET, store: new RedisKeyValueStore(redis, `test:${run}:`) },
-        visitors: new RedisVisitorCounters(redis, `test:${run}:`),
-        logger: new JsonLogger('bff', 'error'),
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
-    base = await bff.getUrl();
+    stack = await startAccountsStack('accounts');
+    base = stack.url;
   });
 
-  afterAll(async () => {
-    await bff?.close();
-    await member?.close();
-    await transport?.close();
-    redis?.disconnect();
-    await database?.drop();
-  });
+  afterAll(() => stack?.close());
 
   describe('join', () => {
     it('creates a USER member with totalPay 0 whatever the client claims, and never answers the password', async () => {
@@ -126,10 +40,9 @@ describe('accounts API', () => {
         isBan: false,
         formSns: false,
       });
-      expect(JSON.stringify(body)).not.toMatch(/secret12|scrypt|password/i);
-      const stored = await member
-        .get(MemberDatabase)
-        .member.findUniqueOrThrow({ where: { email: email('shopper') } });
+      expect(JSON.stringify(body)).not.toMatch(/scrypt|password/i);
+      expect(JSON.stringify(body)).not.toContain(JOIN_PASSWORD);
+      const stored = await stack.members.member.findUniqueOrThrow({ where: { email: email('shopper') } });
       expect(stored.passwordHash).toMatch(/^scrypt\$/);
     });
 
@@ -159,7 +72,7 @@ describe('accounts API', () => {
       });
       expect(status).toBe(400);
       expect(body.message).toMatch(message);
-      expect(await member.get(MemberDatabase).member.count({ where: { email: joinEmail } })).toBe(0);
+      expect(await stack.members.member.count({ where: { email: joinEmail } })).toBe(0);
     });
   });
 
@@ -197,10 +110,8 @@ describe('accounts API', () => {
 
     it('refuses a banned member', async () => {
       await call('POST', '/api/member/join', { json: validJoin({ email: email('banned') }) });
-      await member
-        .get(MemberDatabase)
-        .member.update({ where: { email: email('banned') }, data: { isBan: true } });
-      const { status, body } = await login(email('banned'), 'secret12!');
+      await stack.members.member.update({ where: { email: email('banned') }, data: { isBan: true } });
+      const { status, body } = await login(email('banned'), JOIN_PASSWORD);
       expect(status).toBe(403);
       expect(body.error).toBe('ERROR_BANNED');
       expect(body.accessToken).toBeUndefined();
@@ -236,10 +147,8 @@ describe('accounts API', () => {
 
     it('stops refreshing a member banned after signing in', async () => {
       await call('POST', '/api/member/join', { json: validJoin({ email: email('later-banned') }) });
-      const { body: session } = await login(email('later-banned'), 'secret12!');
-      await member
-        .get(MemberDatabase)
-        .member.update({ where: { email: email('later-banned') }, data: { isBan: true } });
+      const { body: session } = await login(email('later-banned'), JOIN_PASSWORD);
+      await stack.members.member.update({ where: { email: email('later-banned') }, data: { isBan: true } });
       expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
         401,
       );
@@ -249,7 +158,7 @@ describe('accounts API', () => {
       await call('POST', '/api/member/join', { json: validJoin({ email: email('guessed') }) });
       for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
         expect((await login(email('guessed'), 'wrong-pass1!')).status).toBe(401);
-      const locked = await login(email('guessed'), 'secret12!');
+      const locked = await login(email('guessed'), JOIN_PASSWORD);
       expect(locked.status).toBe(429);
       expect(locked.body.error).toBe('TOO_MANY_ATTEMPTS');
     });
@@ -265,7 +174,7 @@ describe('accounts API', () => {
       const target = 'user@dealmarket.kr';
       expect((await infoOf(target)).body.error).toBe('REQUIRED_LOGIN');
       expect((await infoOf(target, await tokenOf(target, 'user1234!'))).body.email).toBe(target);
-      expect((await infoOf(target, await tokenOf(email('other'), 'secret12!'))).body.error).toBe(
+      expect((await infoOf(target, await tokenOf(email('other'), JOIN_PASSWORD))).body.error).toBe(
         'ERROR_ACCESS_DENIED',
       );
       expect((await infoOf(target, await tokenOf('seller@dealmarket.kr', 'seller1234!'))).status).toBe(403);
@@ -274,7 +183,7 @@ describe('accounts API', () => {
 
     it('tells an expired token (ERROR_TOKEN_ACCESS) from a forged one (REQUIRED_LOGIN)', async () => {
       const claims = { email: 'user@dealmarket.kr', role: 'MEMBER', roleSet: ['USER'] };
-      const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, {
+      const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, stack.jwtSecret, {
         subject: '1',
         issuer: ACCESS_TOKEN_ISSUER,
       });
@@ -304,7 +213,7 @@ describe('accounts API', () => {
 
     it('changes the profile; a password change needs the current one and ends every session', async () => {
       await call('POST', '/api/member/join', { json: validJoin({ email: email('editor') }) });
-      const { body: session } = await login(email('editor'), 'secret12!');
+      const { body: session } = await login(email('editor'), JOIN_PASSWORD);
       const modify = (json: Record<string, unknown>) =>
         call<MemberDto & { error?: string; message?: string }>('PUT', '/api/member/modify', {
           token: session.accessToken,
@@ -327,20 +236,18 @@ describe('accounts API', () => {
       );
       expect((await modify({ mno: 1, m_nickname: '남의정보' })).status).toBe(403);
 
-      expect((await modify({ now_pw: 'secret12!', new_m_pw: 'another12!' })).status).toBe(200);
+      expect((await modify({ now_pw: JOIN_PASSWORD, new_m_pw: 'another12!' })).status).toBe(200);
       expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
         401,
       );
-      expect((await login(email('editor'), 'secret12!')).status).toBe(401);
+      expect((await login(email('editor'), JOIN_PASSWORD)).status).toBe(401);
       expect((await login(email('editor'), 'another12!')).status).toBe(200);
     });
 
     it('does not let a social sign-in member change the profile', async () => {
       await call('POST', '/api/member/join', { json: validJoin({ email: email('social') }) });
-      await member
-        .get(MemberDatabase)
-        .member.update({ where: { email: email('social') }, data: { formSns: true } });
-      const { body: session } = await login(email('social'), 'secret12!');
+      await stack.members.member.update({ where: { email: email('social') }, data: { formSns: true } });
+      const { body: session } = await login(email('social'), JOIN_PASSWORD);
       const refused = await call<{ message: string }>('PUT', '/api/member/modify', {
         token: session.accessToken,
         json: { m_nickname: '바꿈' },
@@ -370,7 +277,7 @@ describe('accounts API', () => {
 
     it('suspends a member (ending their sessions, announcing member.banned) and lifts it', async () => {
       await call('POST', '/api/member/join', { json: validJoin({ email: email('suspended') }) });
-      const { body: session } = await login(email('suspended'), 'secret12!');
+      const { body: session } = await login(email('suspended'), JOIN_PASSWORD);
       const admin = (await login('admin@dealmarket.kr', 'admin1234!')).body.accessToken;
 
       const banned = await call<MemberDto>('PUT', `/api/admin/ban/${b64(session.mno)}`, { token: admin });
@@ -378,20 +285,18 @@ describe('accounts API', () => {
       expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
         401,
       );
-      expect((await login(email('suspended'), 'secret12!')).status).toBe(403);
+      expect((await login(email('suspended'), JOIN_PASSWORD)).status).toBe(403);
       expect(
         (await call<MemberDto>('GET', `/api/admin/${b64(session.mno)}`, { token: admin })).body.isBan,
       ).toBe(true);
-      const events = await member
-        .get(MemberDatabase)
-        .$queryRawUnsafe<{ event_type: string }[]>(
-          'SELECT event_type FROM outbox_event WHERE message_key = $1',
-          String(session.mno),
-        );
+      const events = await stack.members.$queryRawUnsafe<{ event_type: string }[]>(
+        'SELECT event_type FROM outbox_event WHERE message_key = $1',
+        String(session.mno),
+      );
       expect(events.map((e) => e.event_type)).toEqual(['member.banned']);
 
       await call('PUT', `/api/admin/unban/${b64(session.mno)}`, { token: admin });
-      expect((await login(email('suspended'), 'secret12!')).status).toBe(200);
+      expect((await login(email('suspended'), JOIN_PASSWORD)).status).toBe(200);
     });
 
     it('refuses to suspend an admin, bad ids, and non-admins', async () => {

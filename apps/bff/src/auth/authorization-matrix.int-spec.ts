@@ -1,0 +1,298 @@
+import type { Type } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
+import { randomBytes } from 'node:crypto';
+import type { LoginResult } from '@mkt/contracts';
+import { AuthErrors } from '@mkt/contracts';
+import type { MemberDatabase } from '../../../member/src/database';
+import { AdminMembersController } from '../admin/admin-members.controller';
+import { encodeBase64Id } from '../catalog/base64-id';
+import type { AccountsStack } from '../testing/accounts-stack';
+import {
+  callApi,
+  JOIN_PASSWORD,
+  joinRequest,
+  sendApiRequest,
+  signIn,
+  startAccountsStack,
+} from '../testing/accounts-stack';
+import { VisitorController } from '../visitors/visitor.controller';
+import { MemberAuthController } from './member-auth.controller';
+
+jest.setTimeout(90_000);
+
+/** Every route of these controllers needs a row below; a new controller of account or admin routes joins the list. */
+const AUDITED_CONTROLLERS: Type[] = [MemberAuthController, AdminMembersController, VisitorController];
+
+const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+
+const LOGIN = AuthErrors.requiredLogin;
+const DENIED = AuthErrors.accessDenied;
+/** An allowed call's status, or the error a refused one answers (401 REQUIRED_LOGIN, 403 ERROR_ACCESS_DENIED). */
+type Outcome = number | typeof LOGIN | typeof DENIED;
+type Access = Record<Caller, Outcome>;
+
+const everyone = (status: number): Access => ({
+  visitor: status,
+  'member A': status,
+  'member B': status,
+  seller: status,
+  admin: status,
+});
+/** Member A's own data, which admins may also reach. */
+const ownerOrAdmin = (status: number): Access => ({
+  visitor: LOGIN,
+  'member A': status,
+  'member B': DENIED,
+  seller: DENIED,
+  admin: status,
+});
+/** Member A's own data, nobody else's business, admins included. */
+const ownerOnly = (status: number): Access => ({
+  visitor: LOGIN,
+  'member A': status,
+  'member B': DENIED,
+  seller: DENIED,
+  admin: DENIED,
+});
+const adminOnly = (status: number): Access => ({
+  visitor: LOGIN,
+  'member A': DENIED,
+  'member B': DENIED,
+  seller: DENIED,
+  admin: status,
+});
+
+/** Member A: the member whose data a route names. */
+interface MemberA {
+  mno: number;
+  email: string;
+  password: string;
+  accessToken: string;
+}
+
+/** The path parameters, query and body of one call. */
+interface RouteRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+}
+
+/** What a row's request may arrange. */
+interface Scene {
+  newEmail(label: string): string;
+  signIn(email: string, password: string): Promise<LoginResult>;
+}
+
+interface RouteRow {
+  /** Method and path as the controller declares them. */
+  route: string;
+  access: Access;
+  /** Aimed at member A wherever the route takes a member (path, query or body). */
+  request?: (a: MemberA, scene: Scene) => RouteRequest | Promise<RouteRequest>;
+  /**
+   * Rows that change member A get a new A for every call (`new, suspended`: suspended after signing
+   * in), so the calls pass in any order; the others share the demo shopper.
+   */
+  memberA?: 'new' | 'new, suspended';
+  /** What an allowed call changes; a refused call must leave it as it was. */
+  watch?: (a: MemberA, members: MemberDatabase) => Promise<unknown>;
+}
+
+const aByEncodedMno = (a: MemberA): RouteRequest => ({ params: { encodedMno: encodeBase64Id(a.mno) } });
+const storedMember = (a: MemberA, members: MemberDatabase) =>
+  members.member.findUniqueOrThrow({ where: { mno: a.mno } });
+
+/** One row per route: what each caller gets, and the request aimed at member A. */
+const ROUTES: RouteRow[] = [
+  {
+    route: 'POST /api/member/join',
+    access: everyone(201),
+    request: (_a, scene) => ({ json: joinRequest(scene.newEmail('joiner')) }),
+  },
+  {
+    route: 'POST /api/member/login',
+    access: everyone(200),
+    request: (a) => ({ form: { username: a.email, password: a.password } }),
+  },
+  {
+    route: 'GET /api/member/refresh',
+    access: everyone(200),
+    request: async (a, scene) => ({
+      query: { refreshToken: (await scene.signIn(a.email, a.password)).refreshToken },
+    }),
+  },
+  {
+    route: 'POST /api/member/logout',
+    access: everyone(200),
+    request: async (a, scene) => ({
+      json: { refreshToken: (await scene.signIn(a.email, a.password)).refreshToken },
+    }),
+  },
+  {
+    route: 'GET /api/member/info/:email',
+    access: ownerOrAdmin(200),
+    request: (a) => ({ params: { email: a.email } }),
+  },
+  {
+    route: 'POST /api/member/check-password',
+    access: ownerOnly(200),
+    memberA: 'new',
+    request: (a) => ({ json: { email: a.email, password: a.password } }),
+  },
+  {
+    route: 'PUT /api/member/modify',
+    access: ownerOnly(200),
+    memberA: 'new',
+    request: (a) => ({
+      json: { mno: a.mno, m_nickname: '바뀐별명', def_addr: '(06236) 서울 강남구 테헤란로 1' },
+    }),
+    watch: storedMember,
+  },
+  { route: 'GET /api/member/list', access: adminOnly(200) },
+  { route: 'GET /api/admin/:encodedMno', access: adminOnly(200), request: aByEncodedMno },
+  {
+    route: 'PUT /api/admin/ban/:encodedMno',
+    access: adminOnly(200),
+    memberA: 'new',
+    request: aByEncodedMno,
+    watch: storedMember,
+  },
+  {
+    route: 'PUT /api/admin/unban/:encodedMno',
+    access: adminOnly(200),
+    memberA: 'new, suspended',
+    request: aByEncodedMno,
+    watch: storedMember,
+  },
+  { route: 'POST /api/admin/visitor/log', access: everyone(204) },
+  { route: 'GET /api/admin/visitor/daily', access: adminOnly(200) },
+  { route: 'GET /api/admin/visitor/hourly', access: adminOnly(200) },
+];
+
+function declaredRoutes(controller: Type): string[] {
+  const reflector = new Reflector();
+  const prefix = reflector.get<string>(PATH_METADATA, controller);
+  const handlers = Object.values(Object.getOwnPropertyDescriptors(controller.prototype));
+  return handlers.flatMap(({ value: handler }) => {
+    if (typeof handler !== 'function') return [];
+    const method = reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
+    if (method === undefined) return [];
+    const path = `/${prefix}/${reflector.get<string>(PATH_METADATA, handler)}`.replace(/\/+/g, '/');
+    return [`${RequestMethod[method]} ${path.replace(/(.)\/$/, '$1')}`];
+  });
+}
+
+function pathOf(template: string, request: RouteRequest): string {
+  const path = template.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = request.params?.[name];
+    if (value === undefined) throw new Error(`${template}: the row gives no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  return request.query ? `${path}?${new URLSearchParams(request.query)}` : path;
+}
+
+function expectedAnswer(outcome: Outcome): { status: number; error?: string } {
+  if (typeof outcome === 'number') return { status: outcome };
+  return { status: outcome === LOGIN ? 401 : 403, error: outcome };
+}
+
+function describeOutcome(outcome: Outcome): string {
+  const { status, error } = expectedAnswer(outcome);
+  return error ? `${status} ${error}` : `allowed (${status})`;
+}
+
+/** Each route called by each caller, with member B, the seller and the admin acting on member A's data. */
+describe('authorization matrix', () => {
+  let stack: AccountsStack;
+  const run = randomBytes(3).toString('hex');
+  let serial = 0;
+  const scene: Scene = {
+    newEmail: (label) => `${label}${++serial}.${run}@example.kr`,
+    signIn: async (email, password) => {
+      const answer = await signIn(stack.url, email, password);
+      if (answer.status !== 200) throw new Error(`signing in ${email} answered ${answer.status}`);
+      return answer.body;
+    },
+  };
+  const tokens: Partial<Record<Caller, string>> = {};
+  let demoShopper: MemberA;
+
+  async function signedIn(email: string, password: string): Promise<MemberA> {
+    const { mno, accessToken } = await scene.signIn(email, password);
+    return { mno, email, password, accessToken };
+  }
+
+  async function newMember(): Promise<MemberA> {
+    const email = scene.newEmail('member');
+    const joined = await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) });
+    if (joined.status !== 201) throw new Error(`joining ${email} answered ${joined.status}`);
+    return signedIn(email, JOIN_PASSWORD);
+  }
+
+  async function memberAFor(row: RouteRow): Promise<MemberA> {
+    if (!row.memberA) return demoShopper;
+    const a = await newMember();
+    if (row.memberA === 'new, suspended')
+      await stack.members.member.update({ where: { mno: a.mno }, data: { isBan: true } });
+    return a;
+  }
+
+  /** The status, and for a refusal the error code; an allowed answer's body is left unread (a stream never ends). */
+  async function answerOf(response: Response): Promise<{ status: number; error?: unknown }> {
+    if (response.ok) {
+      await response.body?.cancel();
+      return { status: response.status };
+    }
+    const text = await response.text();
+    try {
+      return { status: response.status, error: (JSON.parse(text) as { error?: unknown }).error };
+    } catch {
+      return { status: response.status, error: text };
+    }
+  }
+
+  beforeAll(async () => {
+    stack = await startAccountsStack('authz');
+    demoShopper = await signedIn('user@dealmarket.kr', 'user1234!');
+    tokens['member B'] = (await newMember()).accessToken;
+    tokens.seller = (await signedIn('seller@dealmarket.kr', 'seller1234!')).accessToken;
+    tokens.admin = (await signedIn('admin@dealmarket.kr', 'admin1234!')).accessToken;
+  });
+
+  afterAll(() => stack?.close());
+
+  it('has a row for every route of the account and admin controllers', () => {
+    expect(ROUTES.map((row) => row.route).sort()).toEqual(AUDITED_CONTROLLERS.flatMap(declaredRoutes).sort());
+  });
+
+  describe.each(ROUTES.map((row) => [row.route, row] as const))('%s', (_route, row) => {
+    it.each(CALLERS.map((caller) => [caller, describeOutcome(row.access[caller])] as const))(
+      '%s: %s',
+      async (caller) => {
+        const a = await memberAFor(row);
+        const request = (await row.request?.(a, scene)) ?? {};
+        const token = caller === 'member A' ? a.accessToken : tokens[caller];
+        const [method, template] = row.route.split(' ');
+        const before = await row.watch?.(a, stack.members);
+
+        const response = await sendApiRequest(stack.url, method, pathOf(template, request), {
+          token,
+          json: request.json,
+          form: request.form,
+        });
+
+        const expected = row.access[caller];
+        expect(await answerOf(response)).toEqual(expectedAnswer(expected));
+        if (row.watch) {
+          const after = await row.watch(a, stack.members);
+          if (typeof expected === 'number') expect(after).not.toEqual(before);
+          else expect(after).toEqual(before);
+        }
+      },
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JoinRequest, LoginResult } from '@mkt/contracts';
+import { KafkaTransport } from '@mkt/messaging';
+import { JsonLogger, startService } from '@mkt/platform';
+import { createTestDatabase, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
+import { MemberDatabase } from '../../../member/src/database';
+import { memberService } from '../../../member/src/member.service';
+import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
+import { RedisKeyValueStore } from '../auth/key-value-store';
+import type { BffOptions } from '../bff';
+import { startBff } from '../bff';
+import { RedisVisitorCounters } from '../visitors/visitor-counters';
+
+export interface ApiRequest {
+  token?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/** One HTTP call to a BFF: a bearer token, a JSON or url-encoded form body, extra headers. */
+export function sendApiRequest(baseUrl: string, method: string, path: string, request: ApiRequest = {}) {
+  const headers: Record<string, string> = { ...request.headers };
+  if (request.token) headers.authorization = `Bearer ${request.token}`;
+  let body: string | undefined;
+  if (request.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  }
+  if (request.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(request.form).toString();
+  }
+  return fetch(`${baseUrl}${path}`, { method, headers, body });
+}
+
+/** Calls a BFF and reads the JSON answer (undefined for an empty one, as a 204 is). */
+export async function callApi<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  request: ApiRequest = {},
+): Promise<ApiAnswer<T>> {
+  const response = await sendApiRequest(baseUrl, method, path, request);
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Signs in through `POST /api/member/login` as the web app does (a url-encoded form). */
+export function signIn(baseUrl: string, email: string, password: string, headers?: Record<string, string>) {
+  return callApi<LoginResult & { error?: string }>(baseUrl, 'POST', '/api/member/login', {
+    form: { username: email, password },
+    headers,
+  });
+}
+
+/** The password of every member `joinRequest` makes. */
+export const JOIN_PASSWORD = 'secret12!';
+
+const VALID_JOIN = {
+  m_pw: JOIN_PASSWORD,
+  m_name: '홍길동',
+  m_nickname: '길동이',
+  m_phoNum: '01098765432',
+  def_addr: '(04524) 서울 중구 세종대로 110',
+  isMan: true,
+  ad_agree: false,
+  info_agree: true,
+} satisfies Omit<JoinRequest, 'email'>;
+
+/** A join form that passes every rule, unless `overrides` break one. */
+export function joinRequest(email: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...VALID_JOIN, email, ...overrides };
+}
+
+/** What a BFF test may vary; the stack supplies services, sessions, counters and logger. */
+export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'visitors' | 'logger'>>;
+
+export interface AccountsStack {
+  /** The first BFF's base URL. */
+  url: string;
+  /** The access-token key every BFF of the stack signs with. */
+  jwtSecret: string;
+  /** The member service's database, for arranging and checking what the API does not show. */
+  members: MemberDatabase;
+  /** Another BFF on the same member service, with sessions and counters of its own; answers its base URL. */
+  startBff(variant?: BffVariant): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The member service on a throwaway PostgreSQL database with the demo accounts, and a BFF in front of
+ * it keeping sessions and counters in Redis under a key prefix of its own.
+ */
+export async function startAccountsStack(label: string, variant: BffVariant = {}): Promise<AccountsStack> {
+  const infra = await testInfrastructure();
+  const jwtSecret = randomBytes(32).toString('hex');
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
+  try {
+    const database = await createTestDatabase(label);
+    cleanups.push(() => database.drop());
+    const transport = new KafkaTransport({
+      brokers: infra.kafkaBrokers,
+      clientId: 'member',
+      topicPrefix: uniqueTopicPrefix(label),
+    });
+    cleanups.push(() => transport.close());
+    const member = await startService(
+      memberService,
+      {
+        name: 'member',
+        database: { kind: 'postgres', url: database.url, schema: 'public' },
+        transport,
+        logger: new JsonLogger('member', 'error'),
+        dataDir: mkdtempSync(join(tmpdir(), 'member-')),
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    cleanups.push(() => member.close());
+    const members = member.get(MemberDatabase);
+    await seedDemoAccounts(members);
+    const redis = new Redis(infra.redisUrl);
+    cleanups.push(() => redis.disconnect());
+    const memberUrl = await member.getUrl();
+
+    const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<string> => {
+      const keyPrefix = `test:${label}:${randomBytes(4).toString('hex')}:`;
+      const unused = 'http://127.0.0.1:9';
+      const bff: INestApplication = await startBff(
+        {
+          services: { member: memberUrl, catalog: unused, board: unused },
+          auth: { jwtSecret, store: new RedisKeyValueStore(redis, keyPrefix) },
+          visitors: new RedisVisitorCounters(redis, keyPrefix),
+          logger: new JsonLogger('bff', 'error'),
+          ...bffVariant,
+        },
+        { port: 0, host: '127.0.0.1' },
+      );
+      cleanups.push(() => bff.close());
+      return bff.getUrl();
+    };
+
+    return { url: await startAnotherBff(variant), jwtSecret, members, startBff: startAnotherBff, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
