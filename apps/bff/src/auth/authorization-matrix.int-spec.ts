@@ -18,12 +18,21 @@ import {
   startAccountsStack,
 } from '../testing/accounts-stack';
 import { VisitorController } from '../visitors/visitor.controller';
+import type { LocalSocialProvider } from '../social/local-provider';
+import { startLocalSocialProvider } from '../social/local-provider';
+import { SocialSignInController } from '../social/social-sign-in.controller';
+import { authorizeAtProvider, socialTicket, TEST_RETURN_ADDRESS } from '../testing/social-sign-in';
 import { MemberAuthController } from './member-auth.controller';
 
 jest.setTimeout(90_000);
 
 /** Every route of these controllers needs a row below; a new controller of account or admin routes joins the list. */
-const AUDITED_CONTROLLERS: Type[] = [MemberAuthController, AdminMembersController, VisitorController];
+const AUDITED_CONTROLLERS: Type[] = [
+  MemberAuthController,
+  SocialSignInController,
+  AdminMembersController,
+  VisitorController,
+];
 
 const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -85,6 +94,9 @@ interface RouteRequest {
 interface Scene {
   newEmail(label: string): string;
   signIn(email: string, password: string): Promise<LoginResult>;
+  /** A fresh Kakao authorization code, and a fresh sign-in ticket, for somebody new. */
+  socialCode(): Promise<string>;
+  socialTicket(): Promise<string>;
 }
 
 interface RouteRow {
@@ -168,6 +180,22 @@ const ROUTES: RouteRow[] = [
     request: aByEncodedMno,
     watch: storedMember,
   },
+  { route: 'GET /api/member/social/providers', access: everyone(200) },
+  {
+    route: 'POST /api/member/:provider/token/:code',
+    access: everyone(200),
+    request: async (_a, scene) => ({
+      params: { provider: 'kakao', code: await scene.socialCode() },
+      json: { redirect_uri: TEST_RETURN_ADDRESS },
+    }),
+  },
+  {
+    route: 'GET /api/member/:provider/suc/:accessToken',
+    access: everyone(200),
+    request: async (_a, scene) => ({
+      params: { provider: 'kakao', accessToken: await scene.socialTicket() },
+    }),
+  },
   { route: 'POST /api/admin/visitor/log', access: everyone(204) },
   { route: 'GET /api/admin/visitor/daily', access: adminOnly(200) },
   { route: 'GET /api/admin/visitor/hourly', access: adminOnly(200) },
@@ -208,6 +236,7 @@ function describeOutcome(outcome: Outcome): string {
 /** Each route called by each caller, with member B, the seller and the admin acting on member A's data. */
 describe('authorization matrix', () => {
   let stack: AccountsStack;
+  let provider: LocalSocialProvider;
   const run = randomBytes(3).toString('hex');
   let serial = 0;
   const scene: Scene = {
@@ -217,6 +246,9 @@ describe('authorization matrix', () => {
       if (answer.status !== 200) throw new Error(`signing in ${email} answered ${answer.status}`);
       return answer.body;
     },
+    socialCode: () =>
+      authorizeAtProvider(stack.url, 'kakao', { name: '간편', email: scene.newEmail('social') }),
+    socialTicket: () => socialTicket(stack.url, 'kakao', { name: '간편', email: scene.newEmail('social') }),
   };
   const tokens: Partial<Record<Caller, string>> = {};
   let demoShopper: MemberA;
@@ -256,14 +288,18 @@ describe('authorization matrix', () => {
   }
 
   beforeAll(async () => {
-    stack = await startAccountsStack('authz');
+    provider = await startLocalSocialProvider();
+    stack = await startAccountsStack('authz', { social: provider.settings });
     demoShopper = await signedIn('user@dealmarket.kr', 'user1234!');
     tokens['member B'] = (await newMember()).accessToken;
     tokens.seller = (await signedIn('seller@dealmarket.kr', 'seller1234!')).accessToken;
     tokens.admin = (await signedIn('admin@dealmarket.kr', 'admin1234!')).accessToken;
   });
 
-  afterAll(() => stack?.close());
+  afterAll(async () => {
+    await stack?.close();
+    await provider?.close();
+  });
 
   it('has a row for every route of the account and admin controllers', () => {
     expect(ROUTES.map((row) => row.route).sort()).toEqual(AUDITED_CONTROLLERS.flatMap(declaredRoutes).sort());

@@ -1,149 +1,51 @@
-import type { INestApplication } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LoginResult, MemberDto, SocialProvider, SocialProviderLink } from '@mkt/contracts';
-import { KafkaTransport } from '@mkt/messaging';
-import { JsonLogger, startService } from '@mkt/platform';
-import type { TestDatabase } from '@mkt/testing';
-import { createTestDatabase, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
-import { MemberDatabase } from '../../../member/src/database';
-import { memberService } from '../../../member/src/member.service';
-import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
-import { RedisKeyValueStore } from '../auth/key-value-store';
-import { startBff } from '../bff';
-import { RedisVisitorCounters } from '../visitors/visitor-counters';
+import type { AccountsStack } from '../testing/accounts-stack';
+import { callApi, JOIN_PASSWORD, joinRequest, startAccountsStack } from '../testing/accounts-stack';
+import type { ProviderIdentity } from '../testing/social-sign-in';
+import {
+  authorizeAtProvider,
+  exchangeCode,
+  socialTicket,
+  TEST_RETURN_ADDRESS,
+} from '../testing/social-sign-in';
 import type { LocalSocialProvider } from './local-provider';
 import { startLocalSocialProvider } from './local-provider';
 import { SocialGateway } from './social-gateway';
 
 jest.setTimeout(90_000);
 
-const REDIRECT = 'http://127.0.0.1:5173/member/return';
-
-interface Identity {
-  name: string;
-  email: string;
-  emailVerified?: boolean;
-}
-
 /**
  * Kakao, Naver and Google sign-in through the BFF, each against the local stand-in that speaks the
  * provider's API, with the member service on PostgreSQL and the tickets and sessions in Redis.
  */
 describe('social sign-in', () => {
-  let database: TestDatabase;
-  let member: INestApplication;
-  let bff: INestApplication;
+  let stack: AccountsStack;
   let provider: LocalSocialProvider;
-  let transport: KafkaTransport;
-  let redis: Redis;
   let base: string;
   const run = randomBytes(3).toString('hex');
   const email = (name: string) => `${name}.${run}@example.kr`;
-  const members = () => member.get(MemberDatabase).member;
+  const members = () => stack.members.member;
 
-  async function call<T>(method: string, path: string, init: { token?: string; json?: unknown } = {}) {
-    const headers: Record<string, string> = {};
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  }
-
-  /** The browser's part: the provider's page, where the person signs in and allows; answers the code. */
-  async function authorize(name: SocialProvider, identity: Identity, state = 'state-1'): Promise<string> {
-    const links = (await call<SocialProviderLink[]>('GET', '/api/member/social/providers')).body;
-    const link = links.find((candidate) => candidate.provider === name);
-    if (!link) throw new Error(`${name} is not offered`);
-    const page = new URL(link.authorizeUrl);
-    page.searchParams.set('redirect_uri', REDIRECT);
-    page.searchParams.set('state', state);
-    expect((await fetch(page)).status).toBe(200);
-    const form = new URLSearchParams({
-      client_id: page.searchParams.get('client_id') ?? '',
-      redirect_uri: REDIRECT,
-      state,
-      name: identity.name,
-      email: identity.email,
-      decision: 'allow',
-    });
-    if (identity.emailVerified !== false) form.set('email_verified', 'true');
-    const answer = await fetch(`${page.origin}${page.pathname}`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    const back = new URL(answer.headers.get('location') ?? '');
-    expect(back.searchParams.get('state')).toBe(state);
-    return back.searchParams.get('code') ?? '';
-  }
-
-  const exchange = (name: string, code: string) =>
-    call<{ accessToken: string; error?: string }>('POST', `/api/member/${name}/token/${code}`, {
-      json: { redirect_uri: REDIRECT, state: 'state-1' },
-    });
-
+  const call = <T>(method: string, path: string, request: { token?: string; json?: unknown } = {}) =>
+    callApi<T>(base, method, path, request);
+  const authorize = (name: SocialProvider, identity: ProviderIdentity) =>
+    authorizeAtProvider(base, name, identity);
+  const exchange = (name: string, code: string) => exchangeCode(base, name, code);
   const finish = (name: string, ticket: string) =>
     call<LoginResult & { error?: string }>('GET', `/api/member/${name}/suc/${ticket}`, { token: ticket });
-
-  async function signIn(name: SocialProvider, identity: Identity) {
-    const ticket = (await exchange(name, await authorize(name, identity))).body.accessToken;
-    return finish(name, ticket);
-  }
+  const signIn = async (name: SocialProvider, identity: ProviderIdentity) =>
+    finish(name, await socialTicket(base, name, identity));
 
   beforeAll(async () => {
-    const infra = await testInfrastructure();
-    database = await createTestDatabase('social');
-    transport = new KafkaTransport({
-      brokers: infra.kafkaBrokers,
-      clientId: 'member',
-      topicPrefix: uniqueTopicPrefix('social'),
-    });
-    member = await startService(
-      memberService,
-      {
-        name: 'member',
-        database: { kind: 'postgres', url: database.url, schema: 'public' },
-        transport,
-        logger: new JsonLogger('member', 'error'),
-        dataDir: mkdtempSync(join(tmpdir(), 'member-')),
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
     provider = await startLocalSocialProvider();
-    redis = new Redis(infra.redisUrl);
-    const unused = 'http://127.0.0.1:9';
-    bff = await startBff(
-      {
-        services: { member: await member.getUrl(), catalog: unused, board: unused },
-        auth: {
-          jwtSecret: randomBytes(32).toString('hex'),
-          store: new RedisKeyValueStore(redis, `test:${run}:`),
-        },
-        visitors: new RedisVisitorCounters(redis, `test:${run}:`),
-        social: provider.settings,
-        logger: new JsonLogger('bff', 'error'),
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
-    base = await bff.getUrl();
-    await seedDemoAccounts(member.get(MemberDatabase));
+    stack = await startAccountsStack('social', { social: provider.settings });
+    base = stack.url;
   });
 
   afterAll(async () => {
-    await bff?.close();
+    await stack?.close();
     await provider?.close();
-    await member?.close();
-    await transport?.close();
-    redis?.disconnect();
-    await database?.drop();
   });
 
   it('offers the three providers with their authorization pages', async () => {
@@ -201,16 +103,7 @@ describe('social sign-in', () => {
 
   it('links a verified e-mail to the member who joined with it, who keeps the password login', async () => {
     const joined = await call<MemberDto>('POST', '/api/member/join', {
-      json: {
-        email: email('linked'),
-        m_pw: 'secret12!',
-        m_name: '연결회원',
-        m_nickname: '연결',
-        m_phoNum: '01012345678',
-        def_addr: '(04524) 서울 중구 세종대로 110',
-        isMan: false,
-        info_agree: true,
-      },
+      json: joinRequest(email('linked'), { m_name: '연결회원' }),
     });
     expect(joined.status).toBe(201);
     for (const name of ['kakao', 'google'] as const) {
@@ -218,29 +111,18 @@ describe('social sign-in', () => {
       expect(signedIn.status).toBe(200);
       expect(signedIn.body).toMatchObject({ mno: joined.body.mno, formSns: false, m_name: '연결회원' });
     }
-    const accounts = await member
-      .get(MemberDatabase)
-      .socialAccount.findMany({ where: { mno: joined.body.mno } });
+    const accounts = await stack.members.socialAccount.findMany({ where: { mno: joined.body.mno } });
     expect(accounts.map((account) => account.provider).sort()).toEqual(['google', 'kakao']);
     const passwordLogin = await fetch(`${base}/api/member/login`, {
       method: 'POST',
-      body: new URLSearchParams({ username: email('linked'), password: 'secret12!' }),
+      body: new URLSearchParams({ username: email('linked'), password: JOIN_PASSWORD }),
     });
     expect(passwordLogin.status).toBe(200);
   });
 
   it('never links an unverified e-mail or a Naver e-mail to an existing member', async () => {
     const existing = await call<MemberDto>('POST', '/api/member/join', {
-      json: {
-        email: email('unverified'),
-        m_pw: 'secret12!',
-        m_name: '기존회원',
-        m_nickname: '기존',
-        m_phoNum: '01012345678',
-        def_addr: '(04524) 서울 중구 세종대로 110',
-        isMan: true,
-        info_agree: true,
-      },
+      json: joinRequest(email('unverified')),
     });
     const google = await signIn('google', { name: '사칭', email: email('unverified'), emailVerified: false });
     const naver = await signIn('naver', { name: '사칭', email: email('unverified') });
@@ -314,7 +196,7 @@ describe('social sign-in', () => {
 
   it('answers 404 for a provider it does not offer and 400 for a malformed request', async () => {
     const unknown = await call<{ error: string }>('POST', '/api/member/facebook/token/abc', {
-      json: { redirect_uri: REDIRECT },
+      json: { redirect_uri: TEST_RETURN_ADDRESS },
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('SOCIAL_PROVIDER_UNKNOWN');
@@ -327,7 +209,9 @@ describe('social sign-in', () => {
   it('answers 502 with a readable message when the provider cannot be reached', async () => {
     const closed = 'http://127.0.0.1:9/token';
     const gateway = new SocialGateway({ kakao: { ...provider.settings.kakao!, tokenUrl: closed } });
-    await expect(gateway.exchangeCode('kakao', 'code', { redirect_uri: REDIRECT })).rejects.toMatchObject({
+    await expect(
+      gateway.exchangeCode('kakao', 'code', { redirect_uri: TEST_RETURN_ADDRESS }),
+    ).rejects.toMatchObject({
       status: 502,
       response: {
         error: 'SOCIAL_PROVIDER_UNAVAILABLE',
