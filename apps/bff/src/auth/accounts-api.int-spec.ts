@@ -162,6 +162,33 @@ describe('accounts API', () => {
       expect(locked.status).toBe(429);
       expect(locked.body.error).toBe('TOO_MANY_ATTEMPTS');
     });
+
+    it('counts wrong passwords of the re-check and of a password change against the same limit', async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('stolen-token') }) });
+      const { accessToken } = (await login(email('stolen-token'), JOIN_PASSWORD)).body;
+      const recheck = (password: string) =>
+        call<{ error: boolean | string }>('POST', '/api/member/check-password', {
+          token: accessToken,
+          json: { email: email('stolen-token'), password },
+        });
+      const changePassword = () =>
+        call<{ error: string }>('PUT', '/api/member/modify', {
+          token: accessToken,
+          json: { now_pw: 'wrong-pass1!', new_m_pw: 'another12!' },
+        });
+      for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++)
+        expect((await recheck('wrong-pass1!')).body.error).toBe(true);
+      expect((await changePassword()).body.error).toBe('WRONG_PASSWORD');
+
+      for (const locked of [
+        await recheck(JOIN_PASSWORD),
+        await changePassword(),
+        await login(email('stolen-token'), JOIN_PASSWORD),
+      ]) {
+        expect(locked.status).toBe(429);
+        expect(locked.body.error).toBe('TOO_MANY_ATTEMPTS');
+      }
+    });
   });
 
   describe('who may read member information', () => {

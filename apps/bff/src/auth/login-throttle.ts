@@ -25,6 +25,27 @@ export class LoginThrottle {
     }
   }
 
+  /**
+   * Runs one password check under the limits: refused while the account or address is locked; a
+   * wrong password (as `isWrongPassword` tells) counts against both; a right one clears the account.
+   */
+  async attempt<T>(
+    email: string,
+    address: string,
+    passwordCheck: () => Promise<T>,
+    isWrongPassword: (error: unknown) => boolean,
+  ): Promise<T> {
+    await this.check(email, address);
+    try {
+      const result = await passwordCheck();
+      await this.recordSuccess(email);
+      return result;
+    } catch (error) {
+      if (isWrongPassword(error)) await this.recordFailure(email, address);
+      throw error;
+    }
+  }
+
   async recordFailure(email: string, address: string): Promise<void> {
     await Promise.all([
       this.store.increment(`login-failures:account:${email}`, LOGIN_LIMITS.windowSeconds),

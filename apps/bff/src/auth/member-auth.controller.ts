@@ -34,6 +34,11 @@ const loginForm = z.object({
 const refreshQuery = z.object({ refreshToken: z.string().min(1, 'refreshToken이 필요합니다.').max(200) });
 const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
 
+const hasStatus = (status: HttpStatus) => (error: unknown) =>
+  error instanceof HttpException && error.getStatus() === status;
+const hasErrorCode = (code: string) => (error: unknown) =>
+  error instanceof HttpException && (error.getResponse() as Partial<ErrorBody>).error === code;
+
 /** Join, sign-in, token refresh and sign-out, and a member's own information. */
 @Controller('api/member')
 export class MemberAuthController {
@@ -55,17 +60,12 @@ export class MemberAuthController {
   @UseInterceptors(NoFilesInterceptor())
   async login(@Body() body: unknown, @Ip() address: string): Promise<LoginResult> {
     const { username, password } = parseInput(loginForm, body);
-    await this.throttle.check(username, address);
-    let member: MemberDto;
-    try {
-      member = await this.members.authenticate(username, password);
-    } catch (error) {
-      if (error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED) {
-        await this.throttle.recordFailure(username, address);
-      }
-      throw error;
-    }
-    await this.throttle.recordSuccess(username);
+    const member = await this.throttle.attempt(
+      username,
+      address,
+      () => this.members.authenticate(username, password),
+      hasStatus(HttpStatus.UNAUTHORIZED),
+    );
     return this.signIn.start(member);
   }
 
@@ -109,24 +109,37 @@ export class MemberAuthController {
   @Authenticated()
   async checkPassword(
     @Body() body: unknown,
+    @Ip() address: string,
     @Req() request: Request & { user: SessionClaims },
   ): Promise<{ error: boolean }> {
     const { email, password } = parseInput(passwordCheckSchema, body);
     if (email !== request.user.email) throw accessDenied();
+    const wrongPassword = hasStatus(HttpStatus.UNAUTHORIZED);
     try {
-      await this.members.authenticate(email, password);
+      await this.throttle.attempt(
+        email,
+        address,
+        () => this.members.authenticate(email, password),
+        wrongPassword,
+      );
       return { error: false };
     } catch (error) {
-      if (error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED)
-        return { error: true };
+      if (wrongPassword(error)) return { error: true };
       throw error;
     }
   }
 
-  /** Changes the caller's own profile; a password change ends all of their sessions. */
+  /**
+   * Changes the caller's own profile; a password change ends all of their sessions. Its current
+   * password is guessed no faster than a login's.
+   */
   @Put('modify')
   @Authenticated()
-  async modify(@Body() body: unknown, @Req() request: Request & { user: SessionClaims }): Promise<MemberDto> {
+  async modify(
+    @Body() body: unknown,
+    @Ip() address: string,
+    @Req() request: Request & { user: SessionClaims },
+  ): Promise<MemberDto> {
     const input = parseInput(modifySchema, body);
     const caller = request.user;
     if (
@@ -135,7 +148,10 @@ export class MemberAuthController {
     ) {
       throw accessDenied();
     }
-    const { member, passwordChanged } = await this.members.modify(caller.mno, input);
+    const save = () => this.members.modify(caller.mno, input);
+    const { member, passwordChanged } = input.new_m_pw
+      ? await this.throttle.attempt(caller.email, address, save, hasErrorCode(AuthErrors.wrongPassword))
+      : await save();
     if (passwordChanged) await this.sessions.endAll(caller.mno);
     return member;
   }

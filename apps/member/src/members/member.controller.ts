@@ -127,7 +127,7 @@ export class MemberController {
     if (input.new_m_pw) {
       const current = member.passwordHash && (await verifyPassword(input.now_pw ?? '', member.passwordHash));
       if (!current)
-        throw refuse(HttpStatus.BAD_REQUEST, 'WRONG_PASSWORD', '현재 비밀번호가 일치하지 않습니다.');
+        throw refuse(HttpStatus.BAD_REQUEST, AuthErrors.wrongPassword, '현재 비밀번호가 일치하지 않습니다.');
     }
     const updated = await this.db.member.update({
       where: { mno: id },

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { HttpError } from '../shared/api/http';
 import { checkPasswordRequest } from '../shared/api/members';
 import { paths } from '../shared/routing/paths';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
@@ -27,8 +28,10 @@ export function PasswordCheckPage() {
       }
       window.alert(PASSWORD_CHECK_WRONG_MESSAGE);
       setPassword('');
-    } catch {
-      window.alert(PASSWORD_CHECK_WRONG_MESSAGE);
+    } catch (error) {
+      // Too many wrong passwords: the server's message says how long to wait.
+      const locked = error instanceof HttpError && error.status === 429;
+      window.alert(locked ? error.message : PASSWORD_CHECK_WRONG_MESSAGE);
     } finally {
       setPending(false);
     }

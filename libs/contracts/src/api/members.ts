@@ -82,6 +82,8 @@ export const AuthErrors = {
   accessDenied: 'ERROR_ACCESS_DENIED',
   tokenExpired: 'ERROR_TOKEN_ACCESS',
   badRefresh: 'ERROR_REFRESH',
+  /** The current password given for a password change is wrong. */
+  wrongPassword: 'WRONG_PASSWORD',
 } as const;
 
 export interface LoginResult extends MemberDto {
