@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { JOIN_MESSAGES, type LoginResult } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
-import { baseUrl, nextDialog, poll, RESULTS_DIR, screenshot, TEST_TIMEOUT_MS, useBrowser } from './support';
+import {
+  baseUrl,
+  memberLogin,
+  nextDialog,
+  poll,
+  RESULTS_DIR,
+  screenshot,
+  TEST_TIMEOUT_MS,
+  useBrowser,
+} from './support';
 
 /**
  * Accounts in a real Chromium against the running server: join, member login and logout, the
@@ -11,15 +20,6 @@ import { baseUrl, nextDialog, poll, RESULTS_DIR, screenshot, TEST_TIMEOUT_MS, us
 const MEMBER = { email: 'user@dealmarket.kr', password: 'user1234!' };
 const SELLER = { email: 'seller@dealmarket.kr', password: 'seller1234!' };
 const ADMIN = { email: 'admin@dealmarket.kr', password: 'admin1234!' };
-
-async function apiLogin(email: string, password: string): Promise<LoginResult> {
-  const response = await fetch(`${baseUrl()}/api/member/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password }),
-  });
-  if (!response.ok) throw new Error(`login of ${email} answered ${response.status}`);
-  return (await response.json()) as LoginResult;
-}
 
 async function cookieNamed(page: Page, name: string) {
   return (await page.context().cookies()).find((cookie) => cookie.name === name);
@@ -102,7 +102,7 @@ describe('accounts (browser)', () => {
       await page.waitForURL(`${baseUrl()}/`);
 
       // The new account logs in.
-      const result = await apiLogin(email, 'abcd1234!');
+      const result = await memberLogin(email, 'abcd1234!');
       expect(result).toMatchObject({ email, m_name: '이테스트', isMan: false, roleSet: ['USER'] });
 
       // Joining again with that e-mail: the server's message under the e-mail field.
@@ -128,7 +128,7 @@ describe('accounts (browser)', () => {
   it(
     'member login: wrong password alerts; success shows the name and 로그아웃; logout returns to logged out',
     async () => {
-      const { m_name } = await apiLogin(MEMBER.email, MEMBER.password);
+      const { m_name } = await memberLogin(MEMBER.email, MEMBER.password);
       const page = await browser.open('/product/list');
       await page.getByRole('link', { name: '로그인', exact: true }).click();
       await page.waitForURL(`${baseUrl()}/member/login`);

@@ -1,40 +1,34 @@
-import type { LoginResult, MemberDto } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
-import { baseUrl, nextDialog, poll, screenshot, TEST_TIMEOUT_MS, useBrowser } from './support';
+import {
+  baseUrl,
+  JOIN_PASSWORD,
+  joinMember,
+  memberInfo,
+  memberLogin,
+  nextDialog,
+  poll,
+  screenshot,
+  signIn,
+  TEST_TIMEOUT_MS,
+  useBrowser,
+} from './support';
 
 /**
  * The password re-check and the profile edit in a real Chromium against the running server, with
  * a member joined for the test.
  */
 
-const PASSWORD = 'abcd1234!';
+const PASSWORD = JOIN_PASSWORD;
 const NEW_PASSWORD = 'efgh5678@';
 
-interface Joined {
-  email: string;
-  nickname: string;
-}
-
-async function joinMember(): Promise<Joined> {
-  const email = `profile-${Date.now()}-${Math.floor(Math.random() * 1e6)}@dealmarket.kr`;
+async function joinProfileMember(): Promise<{ email: string; nickname: string }> {
   const nickname = '프로필테스터';
-  const response = await fetch(`${baseUrl()}/api/member/join`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      m_pw: PASSWORD,
-      m_name: '김프로필',
-      m_nickname: nickname,
-      m_phoNum: '01098765432',
-      def_addr: '서울 중구 세종대로 110',
-      isMan: true,
-      ad_agree: false,
-      info_agree: true,
-      birth: '1991-02-03',
-    }),
+  const email = await joinMember('profile', {
+    m_name: '김프로필',
+    m_nickname: nickname,
+    def_addr: '서울 중구 세종대로 110',
+    birth: '1991-02-03',
   });
-  if (!response.ok) throw new Error(`join of ${email} answered ${response.status}`);
   return { email, nickname };
 }
 
@@ -43,35 +37,6 @@ async function apiLogin(email: string, password: string): Promise<Response> {
     method: 'POST',
     body: new URLSearchParams({ username: email, password }),
   });
-}
-
-async function loginResult(email: string, password: string): Promise<LoginResult> {
-  const response = await apiLogin(email, password);
-  if (!response.ok) throw new Error(`login of ${email} answered ${response.status}`);
-  return (await response.json()) as LoginResult;
-}
-
-async function memberInfo(email: string, password: string): Promise<MemberDto> {
-  const { accessToken } = await loginResult(email, password);
-  const response = await fetch(`${baseUrl()}/api/member/info/${encodeURIComponent(email)}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-  });
-  if (!response.ok) throw new Error(`info of ${email} answered ${response.status}`);
-  return (await response.json()) as MemberDto;
-}
-
-/** Stores the login the way the app does: the whole result in the `member` cookie, plus its expiry. */
-async function signIn(page: Page, result: LoginResult): Promise<void> {
-  await page.context().addCookies([
-    {
-      name: 'member',
-      value: encodeURIComponent(JSON.stringify(result)),
-      url: baseUrl(),
-      sameSite: 'Lax',
-      expires: Math.floor(Date.now() / 1000) + 3600,
-    },
-  ]);
-  await page.evaluate(`localStorage.setItem('expires', String(Date.now() + 3600000))`);
 }
 
 function pathOf(page: Page): string {
@@ -110,9 +75,9 @@ describe('profile edit (browser)', () => {
   it(
     're-check, loaded values, unchanged submit, nickname save',
     async () => {
-      const { email, nickname } = await joinMember();
+      const { email, nickname } = await joinProfileMember();
       const page = await browser.open('/');
-      await signIn(page, await loginResult(email, PASSWORD));
+      await signIn(page, await memberLogin(email, PASSWORD));
 
       await page.goto(`${baseUrl()}/member/check`);
       await page.getByRole('heading', { name: '비밀번호 확인' }).waitFor();
@@ -169,9 +134,9 @@ describe('profile edit (browser)', () => {
   it(
     'password change: the client rules, a wrong current password, then the change logs out',
     async () => {
-      const { email } = await joinMember();
+      const { email } = await joinProfileMember();
       const page = await browser.open('/');
-      await signIn(page, await loginResult(email, PASSWORD));
+      await signIn(page, await memberLogin(email, PASSWORD));
       await openModify(page);
 
       await page.locator('#modify-new-pw').fill(NEW_PASSWORD);

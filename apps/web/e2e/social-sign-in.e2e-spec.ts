@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginResult, MemberDto } from '@mkt/contracts';
+import type { LoginResult } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
-import { baseUrl, nextDialog, screenshot, TEST_TIMEOUT_MS, useBrowser } from './support';
+import {
+  baseUrl,
+  JOIN_PASSWORD,
+  joinMember,
+  memberInfo,
+  nextDialog,
+  screenshot,
+  TEST_TIMEOUT_MS,
+  useBrowser,
+} from './support';
 
 /**
  * Social sign-in in a real Chromium: the login page's buttons, the standalone store's local
@@ -56,22 +65,8 @@ describe('social sign-in (browser)', () => {
   it(
     'Google: a member who joined with the same verified e-mail is signed in as themselves and goes home',
     async () => {
-      const email = `linked.${run}@example.kr`;
-      const joined = await fetch(`${baseUrl()}/api/member/join`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email,
-          m_pw: 'secret12!',
-          m_name: '연결회원',
-          m_nickname: '연결',
-          m_phoNum: '01012345678',
-          def_addr: '(04524) 서울 중구 세종대로 110',
-          isMan: true,
-          info_agree: true,
-        }),
-      });
-      const account = (await joined.json()) as MemberDto;
+      const email = await joinMember('linked', { m_name: '연결회원' });
+      const account = await memberInfo(email, JOIN_PASSWORD);
 
       const page = await browser.open('/member/login');
       await page.getByRole('button', { name: '구글로 로그인' }).click();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { JoinRequest, LoginResult, MemberDto } from '@mkt/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../../../libs/testing/src/browser/chromium';
 
@@ -24,6 +25,68 @@ export async function getJson<T>(pathAndQuery: string): Promise<T> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+export const JOIN_PASSWORD = 'abcd1234!';
+
+/**
+ * Joins a fresh member through the API and gives its e-mail (password {@link JOIN_PASSWORD}):
+ * tests that change a member use their own, never the shared demo accounts.
+ */
+export async function joinMember(prefix: string, fields: Partial<JoinRequest> = {}): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@dealmarket.kr`;
+  const response = await fetch(`${baseUrl()}/api/member/join`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      m_pw: JOIN_PASSWORD,
+      m_name: '김테스트',
+      m_nickname: '테스터',
+      m_phoNum: '01098765432',
+      def_addr: '서울 중구 세종대로 110',
+      isMan: true,
+      ad_agree: false,
+      info_agree: true,
+      ...fields,
+    }),
+  });
+  if (!response.ok) throw new Error(`join of ${email} answered ${response.status}`);
+  return email;
+}
+
+/** POST /api/member/login; throws unless it succeeds. */
+export async function memberLogin(email: string, password: string): Promise<LoginResult> {
+  const response = await fetch(`${baseUrl()}/api/member/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password }),
+  });
+  if (!response.ok) throw new Error(`login of ${email} answered ${response.status}`);
+  return (await response.json()) as LoginResult;
+}
+
+/** GET /api/member/info/{email}, read with a login of its own. */
+export async function memberInfo(email: string, password: string): Promise<MemberDto> {
+  const { accessToken } = await memberLogin(email, password);
+  const response = await fetch(`${baseUrl()}/api/member/info/${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  if (!response.ok) throw new Error(`info of ${email} answered ${response.status}`);
+  return (await response.json()) as MemberDto;
+}
+
+/** Stores the login the way the app does: the whole result in the `member` cookie, plus its expiry. */
+export async function signIn(page: Page, result: LoginResult): Promise<void> {
+  await page.context().addCookies([
+    {
+      name: 'member',
+      value: encodeURIComponent(JSON.stringify(result)),
+      url: baseUrl(),
+      sameSite: 'Lax',
+      expires: Math.floor(Date.now() / 1000) + 3600,
+    },
+  ]);
+  await page.evaluate(`localStorage.setItem('expires', String(Date.now() + 3600000))`);
 }
 
 /** The detail call's path id: product 12 is `MTI=`. */
@@ -140,7 +203,13 @@ export function useBrowser(): BrowserHarness {
   });
 
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    // Route handlers still waiting on a request would fail once their context is gone.
+    await Promise.all(
+      contexts.splice(0).map(async (context) => {
+        await Promise.all(context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' })));
+        await context.close();
+      }),
+    );
   });
 
   afterAll(async () => {

@@ -4,4 +4,5 @@ export * from './api/reviews';
 export * from './api/inquiries';
 export * from './api/members';
 export * from './api/social';
+export * from './api/address';
 export * from './events';

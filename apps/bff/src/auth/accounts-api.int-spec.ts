@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { LoginResult, MemberDto } from '@mkt/contracts';
 import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
 import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
-import { ACCESS_TOKEN_ISSUER } from './access-tokens';
+import { ACCESS_TOKEN_ISSUER, signAccessToken } from './access-tokens';
 import { LOGIN_LIMITS } from './login-throttle';
 
 jest.setTimeout(90_000);
@@ -271,16 +271,74 @@ describe('accounts API', () => {
       expect((await login(email('editor'), 'another12!')).status).toBe(200);
     });
 
-    it('does not let a social sign-in member change the profile', async () => {
-      await call('POST', '/api/member/join', { json: validJoin({ email: email('social') }) });
-      await stack.members.member.update({ where: { email: email('social') }, data: { formSns: true } });
-      const { body: session } = await login(email('social'), JOIN_PASSWORD);
-      const refused = await call<{ message: string }>('PUT', '/api/member/modify', {
-        token: session.accessToken,
-        json: { m_nickname: '바꿈' },
+    it('changes def_addr and reads it back; a road part of 2 characters or less is 400 and changes nothing', async () => {
+      await call('POST', '/api/member/join', { json: validJoin({ email: email('mover') }) });
+      const { body: session } = await login(email('mover'), JOIN_PASSWORD);
+      const token = session.accessToken;
+      const newAddress = '(04524) 서울 중구 세종대로 110 3층';
+      const infoPath = `/api/member/info/${email('mover')}`;
+
+      const saved = await call<MemberDto>('PUT', '/api/member/modify', {
+        token,
+        json: { def_addr: newAddress },
       });
-      expect(refused.status).toBe(403);
-      expect(refused.body.message).toMatch(/SNS/);
+      expect(saved.status).toBe(200);
+      expect(saved.body.def_addr).toBe(newAddress);
+      expect((await call<MemberDto>('GET', infoPath, { token })).body.def_addr).toBe(newAddress);
+
+      for (const def_addr of ['(06236) 서울', '(06236)', '   ']) {
+        const refused = await call<{ error: string; message: string }>('PUT', '/api/member/modify', {
+          token,
+          json: { def_addr },
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe('def_addr: 변경할 주소를 입력해 주세요.');
+      }
+      expect((await call<MemberDto>('GET', infoPath, { token })).body.def_addr).toBe(newAddress);
+    });
+
+    it('lets a social sign-in member change def_addr only', async () => {
+      // A social sign-in account has no password to log in with: it is created directly and given a signed token.
+      const social = await stack.members.member.create({
+        data: {
+          email: email('social'),
+          passwordHash: null,
+          mName: '소셜회원',
+          mNickname: '소셜',
+          mPhoNum: '01011112222',
+          defAddr: '(06236) 서울 강남구 테헤란로 1',
+          isMan: false,
+          infoAgree: true,
+          formSns: true,
+        },
+      });
+      const token = signAccessToken(
+        { mno: social.mno, email: social.email, role: 'MEMBER', roleSet: ['USER'] },
+        stack.jwtSecret,
+      );
+      const modify = (json: Record<string, unknown>) =>
+        call<MemberDto & { error?: string; message?: string }>('PUT', '/api/member/modify', { token, json });
+
+      const moved = await modify({ def_addr: '(04524) 서울 중구 세종대로 110 3층' });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toMatchObject({ def_addr: '(04524) 서울 중구 세종대로 110 3층', formSns: true });
+
+      for (const change of [
+        { m_name: '새이름' },
+        { def_addr: '(06236) 서울 강남구 테헤란로 2', m_nickname: '바꿈' },
+        { now_pw: 'whatever1!', new_m_pw: 'another12!' },
+      ]) {
+        const refused = await modify(change);
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toBe('SNS 로그인 회원은 정보를 수정할 수 없습니다.');
+      }
+      const stored = await stack.members.member.findUniqueOrThrow({ where: { mno: social.mno } });
+      expect(stored).toMatchObject({
+        mName: '소셜회원',
+        mNickname: '소셜',
+        defAddr: '(04524) 서울 중구 세종대로 110 3층',
+        passwordHash: null,
+      });
     });
   });
 

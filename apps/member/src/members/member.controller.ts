@@ -24,6 +24,16 @@ const credentialsSchema = z.object({
 });
 const emailSchema = z.string().trim().toLowerCase().email('올바른 이메일 형식이 아닙니다.');
 
+/**
+ * What a social sign-in member may send to the profile change: the identifying mno and e-mail,
+ * and the address, which they need to receive orders. Their profile belongs to the provider.
+ */
+const SNS_CHANGEABLE: ReadonlySet<string> = new Set<keyof ModifyRequest>(['mno', 'email', 'def_addr']);
+
+function changesOnlySnsFields(input: ModifyRequest): boolean {
+  return Object.entries(input).every(([field, value]) => value === undefined || SNS_CHANGEABLE.has(field));
+}
+
 /** Internal calls of the member service; the BFF decides who may make them. */
 @Controller('members')
 export class MemberController {
@@ -108,7 +118,7 @@ export class MemberController {
     return toMemberDto(member);
   }
 
-  /** Changes a member's own profile. A new password needs the current one; social-sign-in members cannot change anything here. */
+  /** Changes a member's own profile. A new password needs the current one; social-sign-in members may change only their address. */
   @Put(':mno')
   async modify(
     @Param('mno') mno: string,
@@ -118,7 +128,7 @@ export class MemberController {
     const input: ModifyRequest = parseInput(modifySchema, body);
     const member = await this.db.member.findUnique({ where: { mno: id } });
     if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
-    if (member.formSns)
+    if (member.formSns && !changesOnlySnsFields(input))
       throw refuse(
         HttpStatus.FORBIDDEN,
         AuthErrors.accessDenied,

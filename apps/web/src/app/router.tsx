@@ -9,11 +9,15 @@ import { ModifyPage } from '../member/ModifyPage';
 import { PasswordCheckPage } from '../member/PasswordCheckPage';
 import { SocialReturnPage } from '../member/SocialReturnPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { BoardPage, CartPage, MemberPage, MyPage } from '../pages/PlaceholderPages';
+import { AddressPage } from '../mypage/address/AddressPage';
+import { MyPageLayout } from '../mypage/MyPageLayout';
+import { MyPagePlaceholder } from '../mypage/MyPageSection';
+import { BoardPage, CartPage, MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ProductDetailPage } from '../product-detail/ProductDetailPage';
 import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
 import { setAuthNavigator } from '../shared/api/authRedirect';
+import { paths } from '../shared/routing/paths';
 
 export const router = createBrowserRouter([
   // The admin and seller consoles have their own shell, without the store's header and footer.
@@ -51,7 +55,23 @@ export const router = createBrowserRouter([
           },
           { path: 'board/*', element: <BoardPage /> },
           { path: 'cart', element: <CartPage /> },
-          { path: 'mypage/*', element: <MyPage /> },
+          {
+            path: 'mypage',
+            element: <MyPageLayout />,
+            children: [
+              { index: true, element: <Navigate to="order" replace /> },
+              { path: 'order/*', element: <MyPagePlaceholder menu="order" /> },
+              { path: 'wishlist', element: <MyPagePlaceholder menu="wishlist" /> },
+              { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
+              { path: 'refund', element: <MyPagePlaceholder menu="refund" /> },
+              { path: 'review', element: <MyPagePlaceholder menu="review" /> },
+              { path: 'qa', element: <MyPagePlaceholder menu="qa" /> },
+              { path: 'addr', element: <AddressPage /> },
+              // The profile edit lives under /member: the password re-check, then the edit.
+              { path: 'info', element: <Navigate to={paths.memberCheck} replace /> },
+              { path: 'info/modify', element: <Navigate to={paths.memberModify} replace /> },
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

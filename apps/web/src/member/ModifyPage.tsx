@@ -1,13 +1,14 @@
 import type { MemberDto } from '@mkt/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpError } from '../shared/api/http';
-import { memberInfo, modifyRequest } from '../shared/api/members';
+import { modifyRequest } from '../shared/api/members';
 import { paths } from '../shared/routing/paths';
-import { clearSession, updateStoredMember } from '../shared/session';
+import { clearSession } from '../shared/session';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
 import { phoneDigits } from './joinForm';
+import { rememberSavedMember, useMemberInfo } from './memberInfo';
 import {
   modifyFormOf,
   planModify,
@@ -26,20 +27,11 @@ import { useProfileGuard } from './useProfileGuard';
 import { Field, GenderRadios } from './FormFields';
 import './member.css';
 
-const memberInfoKey = (email: string) => ['member', 'info', email] as const;
-
 /** /member/modify: the profile edit, after the password re-check. */
 export function ModifyPage() {
   useDocumentTitle('회원 정보 수정');
   const member = useProfileGuard();
-  const email = member?.email ?? '';
-  const info = useQuery({
-    queryKey: memberInfoKey(email),
-    queryFn: ({ signal }) => memberInfo(email, signal),
-    enabled: !!member,
-    retry: false,
-    staleTime: 0,
-  });
+  const info = useMemberInfo(member?.email);
 
   useEffect(() => {
     if (info.isError) window.alert(PROFILE_LOAD_FAILED_MESSAGE);
@@ -110,15 +102,7 @@ function ModifyForm({ loaded }: { loaded: MemberDto }) {
       }
       window.alert(PROFILE_SAVED_MESSAGE);
       const next: MemberDto = { ...base, ...saved };
-      queryClient.setQueryData(memberInfoKey(next.email), next);
-      updateStoredMember('member', {
-        m_name: next.m_name,
-        m_nickname: next.m_nickname,
-        m_phoNum: next.m_phoNum,
-        def_addr: next.def_addr,
-        isMan: next.isMan,
-        ad_agree: next.ad_agree,
-      });
+      rememberSavedMember(queryClient, next);
       setBase(next);
       setValues(modifyFormOf(next));
       void navigate(paths.mypage);

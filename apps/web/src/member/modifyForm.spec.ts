@@ -52,7 +52,7 @@ describe('profile edit submit rules', () => {
     ).toEqual({ kind: 'send', body: { now_pw: 'abcd1234!', new_m_pw: 'efgh5678@' }, passwordChange: true });
   });
 
-  it('a changed field that breaks its join rule is not sent', () => {
+  it('a changed field that breaks its rule is not sent', () => {
     expect(planModify(member, { ...form, m_phoNum: '0212' })).toEqual({
       kind: 'invalid',
       errors: { m_phoNum: '휴대폰 번호는 01로 시작하는 10~11자리 숫자여야 합니다.' },
@@ -60,5 +60,9 @@ describe('profile edit submit rules', () => {
     expect(
       planModify(member, { ...form, now_pw: 'a', new_m_pw: 'short', new_m_pw_confirm: 'short' }),
     ).toMatchObject({ kind: 'invalid', errors: { new_m_pw: expect.any(String) } });
+    expect(planModify(member, { ...form, def_addr: '부산' })).toEqual({
+      kind: 'invalid',
+      errors: { def_addr: '변경할 주소를 입력해 주세요.' },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { JOIN_MESSAGES, joinSchema, type MemberDto, type ModifyRequest } from '@mkt/contracts';
+import { JOIN_MESSAGES, modifySchema, type MemberDto, type ModifyRequest } from '@mkt/contracts';
 import {
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   NEW_PASSWORD_MISMATCH_MESSAGE,
@@ -7,7 +7,8 @@ import {
 
 /**
  * The profile edit form: the editable fields start from the loaded member; each is checked by
- * the join rule the server applies again (joinSchema), and only changed fields are sent.
+ * the rule the server applies again (modifySchema: the join rules, and the address save rule),
+ * and only changed fields are sent.
  */
 
 export interface ModifyFormValues {
@@ -42,19 +43,19 @@ export function modifyFormOf(member: MemberDto): ModifyFormValues {
   };
 }
 
-function fieldError(field: 'm_name' | 'm_nickname' | 'm_phoNum' | 'def_addr' | 'm_pw', value: unknown) {
-  const result = joinSchema.shape[field].safeParse(value);
+function fieldError(field: 'm_name' | 'm_nickname' | 'm_phoNum' | 'def_addr' | 'new_m_pw', value: unknown) {
+  const result = modifySchema.shape[field].safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-/** The message of every field that breaks its join rule; the passwords only when a new one is typed. */
+/** The message of every field that breaks its rule; the passwords only when a new one is typed. */
 export function validateModify(values: ModifyFormValues): ModifyErrors {
   const errors: ModifyErrors = {
     m_name: fieldError('m_name', values.m_name),
     m_nickname: fieldError('m_nickname', values.m_nickname),
     m_phoNum: fieldError('m_phoNum', values.m_phoNum),
     def_addr: fieldError('def_addr', values.def_addr),
-    new_m_pw: values.new_m_pw ? fieldError('m_pw', values.new_m_pw) : undefined,
+    new_m_pw: values.new_m_pw ? fieldError('new_m_pw', values.new_m_pw) : undefined,
     new_m_pw_confirm:
       (values.new_m_pw || values.new_m_pw_confirm) && values.new_m_pw_confirm !== values.new_m_pw
         ? JOIN_MESSAGES.passwordConfirm

@@ -21,7 +21,3 @@ export function BoardPage() {
 export function CartPage() {
   return <PlaceholderPage title="장바구니" />;
 }
-
-export function MyPage() {
-  return <PlaceholderPage title="마이페이지" />;
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defAddrChangeSchema } from './address';
 
 /** Membership grades; a new member starts as USER. The first element of roleSet is the grade or role. */
 export const GRADES = ['USER', 'SILVER', 'GOLD', 'PLATINUM'] as const;
@@ -106,7 +107,7 @@ export const modifySchema = z
     m_name: joinSchema.shape.m_name.optional(),
     m_nickname: joinSchema.shape.m_nickname.optional(),
     m_phoNum: joinSchema.shape.m_phoNum.optional(),
-    def_addr: joinSchema.shape.def_addr.optional(),
+    def_addr: defAddrChangeSchema.optional(),
     isMan: z.boolean().optional(),
     ad_agree: z.boolean().optional(),
     /** The current password, required to set a new one. */

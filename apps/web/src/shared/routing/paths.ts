@@ -11,6 +11,7 @@ export const paths = {
   memberCheck: '/member/check',
   memberModify: '/member/modify',
   mypage: '/mypage',
+  myPageSection: (section: string) => `/mypage/${section}`,
   notice: '/board/notice',
   faq: '/board/faq',
   cart: '/cart',
