@@ -15,6 +15,7 @@ import { ReviewController } from './reviews/review.controller';
 import type { VisitorCounters } from './visitors/visitor-counters';
 import { VISITOR_COUNTERS } from './visitors/visitor-counters';
 import { VisitorController } from './visitors/visitor.controller';
+import { VisitorStreams } from './visitors/visitor-stream';
 import type { ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import { serveWebApp } from './web/web-app';
@@ -47,6 +48,7 @@ class BffModule {
         ...serviceClientProviders(options.services),
         ...authProviders(options.auth),
         { provide: VISITOR_COUNTERS, useValue: options.visitors },
+        VisitorStreams,
       ],
     };
   }

@@ -21,6 +21,7 @@ runProcess('bff', async (logger) => {
   const config = loadConfig(bffConfig);
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await redis.connect();
+  const visitors = new RedisVisitorCounters(redis);
   const app = await startBff(
     {
       services: {
@@ -29,7 +30,7 @@ runProcess('bff', async (logger) => {
         member: config.SERVICE_URL_MEMBER,
       },
       auth: { jwtSecret: config.JWT_SECRET, store: new RedisKeyValueStore(redis) },
-      visitors: new RedisVisitorCounters(redis),
+      visitors,
       logger,
       webDist: config.WEB_DIST,
     },
@@ -39,6 +40,7 @@ runProcess('bff', async (logger) => {
   return {
     close: async () => {
       await app.close();
+      visitors.close();
       redis.disconnect();
     },
   };
