@@ -19,6 +19,7 @@ import { SocialSignInController } from './social/social-sign-in.controller';
 import type { VisitorCounters } from './visitors/visitor-counters';
 import { VISITOR_COUNTERS } from './visitors/visitor-counters';
 import { VisitorController } from './visitors/visitor.controller';
+import { VisitorStreams } from './visitors/visitor-stream';
 import type { ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import { serveWebApp } from './web/web-app';
@@ -57,6 +58,7 @@ class BffModule {
         ...authProviders(options.auth),
         ...socialProviders(options.social ?? {}, options.auth.store),
         { provide: VISITOR_COUNTERS, useValue: options.visitors },
+        VisitorStreams,
       ],
     };
   }

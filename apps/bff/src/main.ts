@@ -26,6 +26,7 @@ runProcess('bff', async (logger) => {
   const config = loadConfig(bffConfig);
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await redis.connect();
+  const visitors = new RedisVisitorCounters(redis);
   const app = await startBff(
     {
       services: {
@@ -34,7 +35,7 @@ runProcess('bff', async (logger) => {
         member: config.SERVICE_URL_MEMBER,
       },
       auth: { jwtSecret: config.JWT_SECRET, store: new RedisKeyValueStore(redis) },
-      visitors: new RedisVisitorCounters(redis),
+      visitors,
       social: socialSettingsFromEnv(config),
       logger,
       webDist: config.WEB_DIST,
@@ -46,6 +47,7 @@ runProcess('bff', async (logger) => {
   return {
     close: async () => {
       await app.close();
+      visitors.close();
       redis.disconnect();
     },
   };

@@ -5,4 +5,5 @@ export * from './api/inquiries';
 export * from './api/members';
 export * from './api/social';
 export * from './api/address';
+export * from './api/visitors';
 export * from './events';

@@ -199,6 +199,7 @@ const ROUTES: RouteRow[] = [
   { route: 'POST /api/admin/visitor/log', access: everyone(204) },
   { route: 'GET /api/admin/visitor/daily', access: adminOnly(200) },
   { route: 'GET /api/admin/visitor/hourly', access: adminOnly(200) },
+  { route: 'GET /api/admin/visitor/stream', access: adminOnly(200) },
 ];
 
 function declaredRoutes(controller: Type): string[] {

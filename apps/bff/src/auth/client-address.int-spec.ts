@@ -15,7 +15,7 @@ describe('client addresses behind a proxy', () => {
   beforeAll(async () => {
     stack = await startAccountsStack('proxy');
     trustingNoProxy = stack.url;
-    trustingOneHop = await stack.startBff({ trustProxy: 1 });
+    trustingOneHop = (await stack.startBff({ trustProxy: 1 })).url;
   });
 
   afterAll(() => stack?.close());

@@ -83,8 +83,14 @@ export function joinRequest(email: string, overrides: Record<string, unknown> = 
   return { ...VALID_JOIN, email, ...overrides };
 }
 
-/** What a BFF test may vary; the stack supplies services, sessions, counters and logger. */
-export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'visitors' | 'logger'>>;
+/** What a BFF test may vary; the stack supplies services, sessions, counters (unless given) and logger. */
+export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'logger'>>;
+
+export interface StackBff {
+  url: string;
+  /** Stops this BFF before the stack does (the stack's close skips a stopped one). */
+  close(): Promise<void>;
+}
 
 export interface AccountsStack {
   /** The first BFF's base URL. */
@@ -93,8 +99,8 @@ export interface AccountsStack {
   jwtSecret: string;
   /** The member service's database, for arranging and checking what the API does not show. */
   members: MemberDatabase;
-  /** Another BFF on the same member service, with sessions and counters of its own; answers its base URL. */
-  startBff(variant?: BffVariant): Promise<string>;
+  /** Another BFF on the same member service, with sessions (and counters, unless given) of its own. */
+  startBff(variant?: BffVariant): Promise<StackBff>;
   close(): Promise<void>;
 }
 
@@ -136,24 +142,29 @@ export async function startAccountsStack(label: string, variant: BffVariant = {}
     cleanups.push(() => redis.disconnect());
     const memberUrl = await member.getUrl();
 
-    const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<string> => {
+    const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<StackBff> => {
       const keyPrefix = `test:${label}:${randomBytes(4).toString('hex')}:`;
       const unused = 'http://127.0.0.1:9';
+      // Unless the variant brings its own; a subscription to them holds a Redis connection of its own.
+      const ownVisitors = new RedisVisitorCounters(redis, keyPrefix);
       const bff: INestApplication = await startBff(
         {
           services: { member: memberUrl, catalog: unused, board: unused },
           auth: { jwtSecret, store: new RedisKeyValueStore(redis, keyPrefix) },
-          visitors: new RedisVisitorCounters(redis, keyPrefix),
+          visitors: ownVisitors,
           logger: new JsonLogger('bff', 'error'),
           ...bffVariant,
         },
         { port: 0, host: '127.0.0.1' },
       );
-      cleanups.push(() => bff.close());
-      return bff.getUrl();
+      let stopped: Promise<void> | undefined;
+      const stop = () => (stopped ??= bff.close().then(() => ownVisitors.close()));
+      cleanups.push(stop);
+      return { url: await bff.getUrl(), close: stop };
     };
 
-    return { url: await startAnotherBff(variant), jwtSecret, members, startBff: startAnotherBff, close };
+    const first = await startAnotherBff(variant);
+    return { url: first.url, jwtSecret, members, startBff: startAnotherBff, close };
   } catch (error) {
     await close();
     throw error;

@@ -4,8 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { Authenticated } from '../auth/guards';
-import type { DailyVisits, HourlyVisits, VisitorCounters } from './visitor-counters';
-import { koreanDayAndHour, VISITOR_COUNTERS } from './visitor-counters';
+import type { DailyVisits, HourlyVisits } from '@mkt/contracts';
+import type { VisitorCounters } from './visitor-counters';
+import { koreanDayAndHour, lastKoreanDays, VISITOR_COUNTERS } from './visitor-counters';
+import { VisitorStreams } from './visitor-stream';
 
 /** A first-party cookie tells visitors apart for the distinct count; it carries nothing else. */
 const VISITOR_COOKIE = 'mkt_vid';
@@ -26,7 +28,10 @@ function visitorIdOf(request: Request): string | undefined {
 
 @Controller('api/admin/visitor')
 export class VisitorController {
-  constructor(@Inject(VISITOR_COUNTERS) private readonly counters: VisitorCounters) {}
+  constructor(
+    @Inject(VISITOR_COUNTERS) private readonly counters: VisitorCounters,
+    private readonly streams: VisitorStreams,
+  ) {}
 
   /** Every page load's footer posts this (no body). */
   @Post('log')
@@ -50,12 +55,7 @@ export class VisitorController {
   @Authenticated({ roles: ['ADMIN'] })
   daily(@Query() query: unknown): Promise<DailyVisits[]> {
     const { days } = parseInput(dailyQuery, query);
-    const today = Date.now();
-    const dates = Array.from(
-      { length: days },
-      (_, i) => koreanDayAndHour(new Date(today - (days - 1 - i) * 86_400_000)).day,
-    );
-    return this.counters.daily(dates);
+    return this.counters.daily(lastKoreanDays(days, new Date()));
   }
 
   /** Visits per hour (0 to 23) of a day, today by default. */
@@ -64,5 +64,15 @@ export class VisitorController {
   hourly(@Query() query: unknown): Promise<HourlyVisits[]> {
     const { date } = parseInput(hourlyQuery, query);
     return this.counters.hourly(date ?? koreanDayAndHour(new Date()).day);
+  }
+
+  /**
+   * Server-sent events: a `visitors` frame with the dashboard's counters on connect and after
+   * visits on any BFF instance, at most one per 250 ms; a comment line every 25 s.
+   */
+  @Get('stream')
+  @Authenticated({ roles: ['ADMIN'] })
+  stream(@Res() response: Response): Promise<void> {
+    return this.streams.serve(response);
   }
 }

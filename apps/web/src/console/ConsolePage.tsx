@@ -1,13 +1,21 @@
+import type { ComponentType } from 'react';
 import { Link, Navigate, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../shared/routing/paths';
 import { useSession } from '../shared/session';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
+import { AdminDashboard } from './AdminDashboard';
 import { CONSOLES, type ConsoleRole } from './consoleRoles';
 import './console.css';
 
+/** The screens built so far, by console and menu path; the others say '준비 중입니다'. */
+const SCREENS: Record<ConsoleRole, Partial<Record<string, ComponentType>>> = {
+  admin: { '': AdminDashboard },
+  seller: {},
+};
+
 /**
  * /admin and /seller: one page with a side menu, a title for the current menu item, a logout
- * button and a link to the store. The screens themselves come later ('준비 중입니다').
+ * button and a link to the store, and the current item's screen.
  */
 export function ConsolePage({ role }: { role: ConsoleRole }) {
   const config = CONSOLES[role];
@@ -20,6 +28,7 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
       .replace(/^\/+|\/+$/g, '')
       .split('/')[0] ?? '';
   const current = config.menu.find((item) => item.path === sub) ?? config.menu[0];
+  const Screen = SCREENS[role][current.path];
   useDocumentTitle(`${current.label} | ${config.title}`);
 
   if (!session[role]) return <Navigate to={config.loginPath} replace />;
@@ -60,7 +69,7 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
       </aside>
       <main className="console__main">
         <h1 className="console__title">{current.label}</h1>
-        <p className="console__placeholder">준비 중입니다</p>
+        {Screen ? <Screen /> : <p className="console__placeholder">준비 중입니다</p>}
       </main>
     </div>
   );

@@ -112,25 +112,20 @@ export const LOGIN_REQUIRED_ALERT = '로그인이 필요합니다.';
 export const ACCESS_DENIED_ALERT = '해당 메뉴에 대한 권한이 없습니다.';
 export const LOGIN_PATH = '/member/login';
 
-interface Sent {
-  response: Response;
-  body: unknown;
-}
-
-async function send(path: string, options: RequestOptions, bearer: string | undefined): Promise<Sent> {
+function send(path: string, options: RequestOptions, bearer: string | undefined): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
-  const response = await fetch(buildUrl(path, options.query), {
+  return fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body: encodeBody(options.body, headers),
     credentials: options.credentials ?? 'same-origin',
     signal: options.signal,
   });
-  return { response, body: await readBody(response) };
 }
 
-function toError({ response, body }: Sent): HttpError {
+async function toError(response: Response): Promise<HttpError> {
+  const body = await readBody(response);
   return new HttpError(response.status, messageOf(body, response), body, codeOf(body));
 }
 
@@ -169,22 +164,26 @@ export function refreshSession(role: SessionRole, refreshToken: string): Promise
   return refreshing;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * The auth handling of every call (see the top of this file), for callers that read the body
+ * themselves (a stream): resolves with the successful response, body unread; rejects with an
+ * {@link HttpError}.
+ */
+export async function authorizedFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const handle = options.handleAuthErrors !== false;
   const credential = options.bearer === undefined ? currentCredential() : null;
   const bearer = options.bearer === undefined ? credential?.session.accessToken : options.bearer || undefined;
 
-  let sent = await send(path, options, bearer);
-  if (sent.response.ok) return sent.body as T;
+  let response = await send(path, options, bearer);
+  if (response.ok) return response;
 
-  let error = toError(sent);
+  let error = await toError(response);
   if (handle && error.code === AuthErrors.tokenExpired && credential) {
     if (await refreshSession(credential.role, credential.session.refreshToken)) {
       const renewed = currentCredential();
-      sent = await send(path, options, renewed?.session.accessToken);
-      // The server's contract (libs/contracts) is the source of truth for the shape.
-      if (sent.response.ok) return sent.body as T;
-      error = toError(sent);
+      response = await send(path, options, renewed?.session.accessToken);
+      if (response.ok) return response;
+      error = await toError(response);
     }
   }
   if (handle && error.code === AuthErrors.requiredLogin) {
@@ -193,6 +192,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     redirectForAuth(LOGIN_PATH, ACCESS_DENIED_ALERT);
   }
   throw error;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await authorizedFetch(path, options);
+  // The server's contract (libs/contracts) is the source of truth for the shape.
+  return (await readBody(response)) as T;
 }
 
 export const http = {
