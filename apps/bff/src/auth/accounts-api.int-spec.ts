@@ -330,7 +330,10 @@ describe('accounts API', () => {
       ]) {
         const refused = await modify(change);
         expect(refused.status).toBe(403);
-        expect(refused.body.message).toBe('SNS 로그인 회원은 정보를 수정할 수 없습니다.');
+        expect(refused.body).toEqual({
+          error: 'ERROR_SNS_MEMBER',
+          message: 'SNS 로그인 회원은 정보를 수정할 수 없습니다.',
+        });
       }
       const stored = await stack.members.member.findUniqueOrThrow({ where: { mno: social.mno } });
       expect(stored).toMatchObject({

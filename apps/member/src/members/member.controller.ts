@@ -131,7 +131,7 @@ export class MemberController {
     if (member.formSns && !changesOnlySnsFields(input))
       throw refuse(
         HttpStatus.FORBIDDEN,
-        AuthErrors.accessDenied,
+        AuthErrors.snsMember,
         'SNS 로그인 회원은 정보를 수정할 수 없습니다.',
       );
     if (input.new_m_pw) {

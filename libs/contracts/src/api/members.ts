@@ -83,6 +83,8 @@ export const AuthErrors = {
   accessDenied: 'ERROR_ACCESS_DENIED',
   tokenExpired: 'ERROR_TOKEN_ACCESS',
   badRefresh: 'ERROR_REFRESH',
+  /** A social sign-in member's profile belongs to the provider (only the address may change). */
+  snsMember: 'ERROR_SNS_MEMBER',
   /** The current password given for a password change is wrong. */
   wrongPassword: 'WRONG_PASSWORD',
 } as const;
