@@ -145,7 +145,7 @@ function authorizePage(provider: SocialProvider, query: Record<string, string>):
 </form></body></html>`;
 }
 
-/** Starts the provider on its own port (0: any free one). */
+/** Starts the provider on its own port (by default a free one). */
 export async function startLocalSocialProvider(
   options: { host?: string; port?: number } = {},
 ): Promise<LocalSocialProvider> {
