@@ -37,7 +37,7 @@ const PATHS: Record<SocialProvider, { authorize: string; token: string; profile:
   google: { authorize: '/google/o/oauth2/v2/auth', token: '/google/token', profile: '/google/v1/userinfo' },
 };
 
-export const localClientId = (provider: SocialProvider) => `dev-${provider}`;
+const localClientId = (provider: SocialProvider) => `dev-${provider}`;
 const localClientSecret = (provider: SocialProvider) => `dev-${provider}-secret`;
 
 /** A stable provider user id for an e-mail, in the provider's own style. */

@@ -8,7 +8,7 @@ import { SOCIAL_SETTINGS } from './social-settings';
 
 const PROVIDER_TIMEOUT_MS = 10_000;
 
-export const SocialErrors = {
+const SocialErrors = {
   unknownProvider: 'SOCIAL_PROVIDER_UNKNOWN',
   refused: 'ERROR_SOCIAL_LOGIN',
   unavailable: 'SOCIAL_PROVIDER_UNAVAILABLE',

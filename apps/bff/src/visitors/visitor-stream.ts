@@ -70,7 +70,7 @@ export function eventFrame(event: string, data: unknown): string {
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
 /** What the dashboard shows: the last days' counts and today's hours. */
-export async function visitorSnapshot(counters: VisitorCounters, now = new Date()): Promise<VisitorSnapshot> {
+async function visitorSnapshot(counters: VisitorCounters, now = new Date()): Promise<VisitorSnapshot> {
   const today = koreanDayAndHour(now).day;
   const [daily, hourly] = await Promise.all([
     counters.daily(lastKoreanDays(VISITOR_SNAPSHOT_DAYS, now)),
