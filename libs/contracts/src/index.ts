@@ -7,3 +7,4 @@ export * from './api/social';
 export * from './api/address';
 export * from './api/visitors';
 export * from './events';
+export * from './api/cart';

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { PriceSummary } from '@mkt/pricing';
+import { positiveIdSchema } from './catalog';
+
+/** The largest quantity one cart line may hold, whatever the stock (a typo guard). */
+export const MAX_CART_QUANTITY = 999;
+
+/** Why a line cannot be ordered now; null when it can. */
+export type CartLineUnavailability = 'DELETED' | 'SOLD_OUT' | 'NOT_ENOUGH_STOCK';
+
+/**
+ * One cart line as `GET /api/cart/{mno}` answers it: the spec's fields, with prices and stock as the
+ * catalogue has them now, plus what the server computed (`lineAmount`, `unavailable`).
+ */
+export interface CartLineDto {
+  cino: number;
+  mno: number;
+  pno: number;
+  odno: number;
+  c_cnt: number;
+  p_name: string;
+  od_name: string;
+  /** The product's first image, '' when it has none. */
+  pi_name: string;
+  p_price: number;
+  od_price: number;
+  p_salePer: number;
+  p_stock: number;
+  od_stock: number;
+  businessName: string;
+  /** quantity x (discounted price + option price), rounded up to 10 won (libs/pricing). */
+  lineAmount: number;
+  unavailable: CartLineUnavailability | null;
+}
+
+/** The payment summary of chosen cart lines (`GET /api/cart/{mno}/summary?cino=1,2`). */
+export type CartSummaryDto = PriceSummary & { lineCount: number };
+
+const quantity = (what: string) =>
+  z.coerce
+    .number({ error: `${what}은(는) 숫자여야 합니다.` })
+    .refine(Number.isInteger, `${what}은(는) 정수여야 합니다.`)
+    .refine((n) => n >= 1, `${what}은(는) 1개 이상이어야 합니다.`)
+    .refine((n) => n <= MAX_CART_QUANTITY, `${what}은(는) ${MAX_CART_QUANTITY}개 이하여야 합니다.`);
+
+/** `POST /api/cart/add`: one option and a quantity. The body's `mno` is ignored: the token names the member. */
+export const cartAddSchema = z.object({
+  odno: positiveIdSchema,
+  c_cnt: quantity('수량'),
+});
+export type CartAdd = z.infer<typeof cartAddSchema>;
+
+/** `PUT /api/cart/change`: a whole cart line with a new `c_cnt`; only `cino` and `c_cnt` are read. */
+export const cartChangeSchema = z.object({
+  cino: positiveIdSchema,
+  c_cnt: quantity('수량'),
+});
+export type CartChange = z.infer<typeof cartChangeSchema>;
+
+/** `?cino=1,2,3`: the chosen lines of a summary. */
+export const cartLineIdsSchema = z.preprocess(
+  (value) => (value === undefined || value === '' ? [] : String(value).split(',')),
+  z.array(positiveIdSchema).max(200, '한 번에 200개까지 선택할 수 있습니다.'),
+);
+
+/** Messages a shopper reads when the cart refuses a change. */
+export const CartMessages = {
+  unknownOption: '존재하지 않는 상품 옵션입니다.',
+  productDeleted: '판매가 종료된 상품입니다.',
+  soldOut: '품절된 상품입니다.',
+  overStock: (max: number) => `최대 구매 가능 수량은 ${max}개입니다.`,
+  unknownLine: '장바구니에 없는 상품입니다.',
+} as const;
+
+/** A wish as `GET /api/wishlist/list/{mno}` answers it, newest first. */
+export interface WishDto {
+  wno: number;
+  pno: number;
+  mno: number;
+  p_name: string;
+  p_price: number;
+  p_salePer: number;
+  /** The product's first image, '' when it has none. */
+  pi_name: string;
+  /** The product was taken off sale after it was wished. */
+  delFlag: boolean;
+}
+
+/**
+ * What cart (and order) read of an option from catalog: the option, its product's prices, stock,
+ * seller and first image. Internal: catalog answers it at `GET /options?odno=1,2`.
+ */
+export interface OptionSnapshot {
+  odno: number;
+  pno: number;
+  od_name: string;
+  od_price: number;
+  od_stock: number;
+  p_name: string;
+  p_price: number;
+  p_salePer: number;
+  p_stock: number;
+  businessName: string;
+  sellerId: number;
+  delFlag: boolean;
+  pi_name: string;
+}
