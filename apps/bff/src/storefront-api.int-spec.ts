@@ -150,6 +150,21 @@ describe('BFF storefront browsing API', () => {
     }
   });
 
+  it('answers an empty product list with no page numbers', async () => {
+    const { status, body } = await get<PageResult<ProductSummaryDto>>(
+      `/api/product/list?keyword=${encodeURIComponent('없는상품검색어')}`,
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      dtoList: [],
+      totalCount: 0,
+      totalPage: 0,
+      pageNumList: [],
+      prev: false,
+      next: false,
+    });
+  });
+
   it("answers a product's reviews: count, all, a page sorted by likes, a page of one rating", async () => {
     const { body: list } = await get<PageResult<ProductSummaryDto>>('/api/product/list?size=100');
     let pno = 0;
