@@ -77,6 +77,23 @@ describe('BFF storefront browsing API', () => {
     expect(first.productImage[0].pi_name).toMatch(/\.svg$/);
   });
 
+  it("sorts as the spec's client asks: the field name in sortBy and sort, order=true ascending", async () => {
+    const list = async (query: string) => {
+      const { status, body } = await get<PageResult<ProductSummaryDto>>(`/api/product/list?size=40&${query}`);
+      expect(status).toBe(200);
+      expect(body.dtoList).toHaveLength(40);
+      return body.dtoList;
+    };
+    const ascending = (values: number[]) => expect(values).toEqual([...values].sort((a, b) => a - b));
+    const descending = (values: number[]) => expect(values).toEqual([...values].sort((a, b) => b - a));
+
+    descending((await list('sortBy=p_salesVol&sort=p_salesVol')).map((p) => p.p_salesVol));
+    ascending((await list('sortBy=p_stock&sort=p_stock&order=true')).map((p) => p.p_stock));
+    descending((await list('sortBy=p_stock&sort=p_stock&order=false')).map((p) => p.p_stock));
+    descending((await list('sortBy=p_price&sort=p_price')).map((p) => p.p_price));
+    ascending((await list('sortBy=p_price&sort=asc')).map((p) => p.p_price));
+  });
+
   it('filters by a category at any depth, including everything below it', async () => {
     const [top] = (await get<CategoryDto[]>('/api/categories/sub/1')).body;
     const byTop = await get<PageResult<ProductSummaryDto>>(`/api/product/list?ctno=${top.ctno}&size=40`);
@@ -271,6 +288,9 @@ describe('BFF storefront browsing API', () => {
     ['/api/product/list?sortBy=p_name', 400, /sortBy/],
     ['/api/product/list?page=0', 400, /page/],
     ['/api/product/list?sort=sideways', 400, /sort/],
+    ['/api/product/list?sortBy=p_stock&sort=p_name', 400, /sort는 asc, desc 또는/],
+    ['/api/product/list?sortBy=p_stock&sort=p_price', 400, /서로 다른 정렬 항목/],
+    ['/api/product/list?sort=p_stock&order=yes', 400, /order는 true 또는 false/],
     ['/api/product/not-base64!', 400, /번호 형식/],
     [`/api/product/${encodeBase64Id(99_999_999)}`, 404, /찾을 수 없습니다/],
     ['/api/product/YWJj', 400, /번호 형식/], // "abc"

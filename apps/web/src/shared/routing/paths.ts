@@ -1,5 +1,4 @@
-import type { CategoryDto, ProductSortKey } from '@mkt/contracts';
-import type { SortDirection } from '../api/products';
+import type { CategoryDto, ProductSortKey, SortDirection } from '@mkt/contracts';
 
 /** Route paths of the storefront, built in one place. */
 export const paths = {
