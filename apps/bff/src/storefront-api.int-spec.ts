@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {
   CategoryDto,
+  CategoryWithAncestorsDto,
   InquiryDto,
   PageResult,
   ProductDetailDto,
   ProductSummaryDto,
   ReviewDto,
 } from '@mkt/contracts';
-import { SECRET_INQUIRY_TITLE } from '@mkt/contracts';
+import { ROOT_CATEGORY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
 import type { RunningStandalone } from '../../standalone/src/standalone';
 import { startStandalone } from '../../standalone/src/standalone';
 import { CatalogDatabase } from '../../catalog/src/database';
@@ -112,16 +113,35 @@ describe('BFF storefront browsing API', () => {
   });
 
   it('GET /api/categories/random answers count categories of a depth in random order', async () => {
-    const twelve = await get<CategoryDto[]>('/api/categories/random?count=12&depth=3');
+    const twelve = await get<CategoryWithAncestorsDto[]>('/api/categories/random?count=12&depth=3');
     expect(twelve.body).toHaveLength(12);
     expect(new Set(twelve.body.map((c) => c.ctno)).size).toBe(12);
     expect(twelve.body.every((c) => c.depth === 3)).toBe(true);
-    const defaults = await get<CategoryDto[]>('/api/categories/random');
+    const defaults = await get<CategoryWithAncestorsDto[]>('/api/categories/random');
     expect(defaults.body).toHaveLength(15);
     const orders = new Set<string>();
     for (let i = 0; i < 5; i++)
-      orders.add((await get<CategoryDto[]>('/api/categories/random?depth=3')).body.map((c) => c.ctno).join());
+      orders.add(
+        (await get<CategoryWithAncestorsDto[]>('/api/categories/random?depth=3')).body
+          .map((c) => c.ctno)
+          .join(),
+      );
     expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('GET /api/categories/random gives each category its parent object, up to the root', async () => {
+    const { body } = await get<CategoryWithAncestorsDto[]>('/api/categories/random?count=12&depth=3');
+    for (const detail of body) {
+      const middle = detail.superCate;
+      const top = middle?.superCate;
+      expect(middle).toMatchObject({ depth: 2, cateName: expect.any(String) });
+      expect(top).toMatchObject({ depth: 1, cateName: expect.any(String) });
+      expect(top?.superCate).toEqual({ ctno: ROOT_CATEGORY, cateName: '전체', depth: 0, superCate: null });
+      const siblings = await get<CategoryDto[]>(`/api/categories/sub/${middle?.ctno}`);
+      expect(siblings.body).toContainEqual({ ...detail, superCate: middle?.ctno });
+      const middles = await get<CategoryDto[]>(`/api/categories/sub/${top?.ctno}`);
+      expect(middles.body.map((c) => c.cateName)).toContain(middle?.cateName);
+    }
   });
 
   it('searches Korean initial consonants: ㄱㅊ finds 김치', async () => {

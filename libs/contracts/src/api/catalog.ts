@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import type { Slice } from './paging';
 
-/** Category as the category calls answer it. `superCate` is the parent's ctno (null for the root). */
+/** Category as the depth and sub calls answer it. `superCate` is the parent's ctno (null for the root). */
 export interface CategoryDto {
   ctno: number;
   cateName: string;
   depth: number;
   superCate: number | null;
+}
+
+/**
+ * Category as the random call answers it: `superCate` is the parent category itself, with its own
+ * parent and so on up to the root (whose `superCate` is null), so a tile can name
+ * `superCate.superCate.cateName`.
+ */
+export interface CategoryWithAncestorsDto extends Omit<CategoryDto, 'superCate'> {
+  superCate: CategoryWithAncestorsDto | null;
 }
 
 /** The root of the category tree: its children are the top categories (depth 1). */
