@@ -258,6 +258,12 @@ describe('BFF storefront browsing API', () => {
     const answered = open.find((q) => q.replyCheck);
     expect(answered?.proQAReply?.qr_content).toEqual(expect.any(String));
     expect(open.every((q) => q.title !== SECRET_INQUIRY_TITLE && q.content.length > 0)).toBe(true);
+
+    // The spec client's path answers the same.
+    const asked = inquiries[0].pno;
+    const bySpecPath = await get<PageResult<InquiryDto>>(`/api/qa/list/${asked}?page=1&size=10&sortBy=qno`);
+    expect(bySpecPath.status).toBe(200);
+    expect(bySpecPath.body).toEqual((await get(`/api/qa/product/${asked}?page=1&size=10`)).body);
   });
 
   it('GET /api/product/{base64 pno} answers the detail with options and categories', async () => {
@@ -323,6 +329,7 @@ describe('BFF storefront browsing API', () => {
     ['/api/review/list/1?sortBy=title', 400, /sortBy/],
     ['/api/review/cnt/0', 400, /1 이상/],
     ['/api/qa/product/1?size=500', 400, /size/],
+    ['/api/qa/list/1?sortBy=title', 400, /sortBy는 qno/],
   ])('GET %s is refused with %i and a readable message', async (path, status, message) => {
     const response = await get<{ error: string; message: string }>(path);
     expect(response.status).toBe(status);
