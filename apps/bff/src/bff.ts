@@ -35,7 +35,13 @@ export interface BffOptions {
   webDist?: string;
   /** Proxies trusted to name the client's address (`req.ip`, the login throttle's key); none when absent. */
   trustProxy?: TrustProxy;
+  /** Other sites' origins whose pages may call the API with credentials (CORS); same origin only when absent or empty. */
+  corsOrigins?: string[];
 }
+
+/** What the spec's client sends across origins. */
+const CORS_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'x-correlation-id'];
 
 @Module({})
 class BffModule {
@@ -70,6 +76,15 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
     logger: options.logger,
   });
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  // An origin off the list gets no Access-Control-Allow-Origin, so its browser withholds the answer.
+  if (options.corsOrigins?.length) {
+    app.enableCors({
+      origin: options.corsOrigins,
+      credentials: true,
+      methods: CORS_METHODS,
+      allowedHeaders: CORS_HEADERS,
+    });
+  }
   app.use(correlationMiddleware);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   if (options.webDist) serveWebApp(app, options.webDist);

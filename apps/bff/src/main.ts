@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { loadConfig, port, runProcess, trustProxy } from '@mkt/platform';
+import { corsOrigins, loadConfig, port, runProcess, trustProxy } from '@mkt/platform';
 import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
 import { socialEnv, socialSettingsFromEnv } from './social/social-settings';
@@ -18,6 +18,7 @@ const bffConfig = z
     HOST: z.string().min(1).default('0.0.0.0'),
     WEB_DIST: z.string().min(1).optional(),
     TRUST_PROXY: trustProxy.optional(),
+    CORS_ORIGINS: corsOrigins.optional(),
     ...socialEnv.shape,
   })
   .superRefine(socialEnv.checkPairs);
@@ -40,6 +41,7 @@ runProcess('bff', async (logger) => {
       logger,
       webDist: config.WEB_DIST,
       trustProxy: config.TRUST_PROXY,
+      corsOrigins: config.CORS_ORIGINS,
     },
     { port: config.PORT, host: config.HOST },
   );

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {
   CategoryDto,
+  CategoryWithAncestorsDto,
   InquiryDto,
   PageResult,
   ProductDetailDto,
   ProductSummaryDto,
   ReviewDto,
 } from '@mkt/contracts';
-import { SECRET_INQUIRY_TITLE } from '@mkt/contracts';
+import { ROOT_CATEGORY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
 import type { RunningStandalone } from '../../standalone/src/standalone';
 import { startStandalone } from '../../standalone/src/standalone';
 import { CatalogDatabase } from '../../catalog/src/database';
@@ -77,6 +78,23 @@ describe('BFF storefront browsing API', () => {
     expect(first.productImage[0].pi_name).toMatch(/\.svg$/);
   });
 
+  it("sorts as the spec's client asks: the field name in sortBy and sort, order=true ascending", async () => {
+    const list = async (query: string) => {
+      const { status, body } = await get<PageResult<ProductSummaryDto>>(`/api/product/list?size=40&${query}`);
+      expect(status).toBe(200);
+      expect(body.dtoList).toHaveLength(40);
+      return body.dtoList;
+    };
+    const ascending = (values: number[]) => expect(values).toEqual([...values].sort((a, b) => a - b));
+    const descending = (values: number[]) => expect(values).toEqual([...values].sort((a, b) => b - a));
+
+    descending((await list('sortBy=p_salesVol&sort=p_salesVol')).map((p) => p.p_salesVol));
+    ascending((await list('sortBy=p_stock&sort=p_stock&order=true')).map((p) => p.p_stock));
+    descending((await list('sortBy=p_stock&sort=p_stock&order=false')).map((p) => p.p_stock));
+    descending((await list('sortBy=p_price&sort=p_price')).map((p) => p.p_price));
+    ascending((await list('sortBy=p_price&sort=asc')).map((p) => p.p_price));
+  });
+
   it('filters by a category at any depth, including everything below it', async () => {
     const [top] = (await get<CategoryDto[]>('/api/categories/sub/1')).body;
     const byTop = await get<PageResult<ProductSummaryDto>>(`/api/product/list?ctno=${top.ctno}&size=40`);
@@ -95,16 +113,35 @@ describe('BFF storefront browsing API', () => {
   });
 
   it('GET /api/categories/random answers count categories of a depth in random order', async () => {
-    const twelve = await get<CategoryDto[]>('/api/categories/random?count=12&depth=3');
+    const twelve = await get<CategoryWithAncestorsDto[]>('/api/categories/random?count=12&depth=3');
     expect(twelve.body).toHaveLength(12);
     expect(new Set(twelve.body.map((c) => c.ctno)).size).toBe(12);
     expect(twelve.body.every((c) => c.depth === 3)).toBe(true);
-    const defaults = await get<CategoryDto[]>('/api/categories/random');
+    const defaults = await get<CategoryWithAncestorsDto[]>('/api/categories/random');
     expect(defaults.body).toHaveLength(15);
     const orders = new Set<string>();
     for (let i = 0; i < 5; i++)
-      orders.add((await get<CategoryDto[]>('/api/categories/random?depth=3')).body.map((c) => c.ctno).join());
+      orders.add(
+        (await get<CategoryWithAncestorsDto[]>('/api/categories/random?depth=3')).body
+          .map((c) => c.ctno)
+          .join(),
+      );
     expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('GET /api/categories/random gives each category its parent object, up to the root', async () => {
+    const { body } = await get<CategoryWithAncestorsDto[]>('/api/categories/random?count=12&depth=3');
+    for (const detail of body) {
+      const middle = detail.superCate;
+      const top = middle?.superCate;
+      expect(middle).toMatchObject({ depth: 2, cateName: expect.any(String) });
+      expect(top).toMatchObject({ depth: 1, cateName: expect.any(String) });
+      expect(top?.superCate).toEqual({ ctno: ROOT_CATEGORY, cateName: '전체', depth: 0, superCate: null });
+      const siblings = await get<CategoryDto[]>(`/api/categories/sub/${middle?.ctno}`);
+      expect(siblings.body).toContainEqual({ ...detail, superCate: middle?.ctno });
+      const middles = await get<CategoryDto[]>(`/api/categories/sub/${top?.ctno}`);
+      expect(middles.body.map((c) => c.cateName)).toContain(middle?.cateName);
+    }
   });
 
   it('searches Korean initial consonants: ㄱㅊ finds 김치', async () => {
@@ -148,6 +185,21 @@ describe('BFF storefront browsing API', () => {
       expect(status).toBe(200);
       expect(body.totalCount).toBe(0);
     }
+  });
+
+  it('answers an empty product list with no page numbers', async () => {
+    const { status, body } = await get<PageResult<ProductSummaryDto>>(
+      `/api/product/list?keyword=${encodeURIComponent('없는상품검색어')}`,
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      dtoList: [],
+      totalCount: 0,
+      totalPage: 0,
+      pageNumList: [],
+      prev: false,
+      next: false,
+    });
   });
 
   it("answers a product's reviews: count, all, a page sorted by likes, a page of one rating", async () => {
@@ -206,6 +258,12 @@ describe('BFF storefront browsing API', () => {
     const answered = open.find((q) => q.replyCheck);
     expect(answered?.proQAReply?.qr_content).toEqual(expect.any(String));
     expect(open.every((q) => q.title !== SECRET_INQUIRY_TITLE && q.content.length > 0)).toBe(true);
+
+    // The spec client's path answers the same.
+    const asked = inquiries[0].pno;
+    const bySpecPath = await get<PageResult<InquiryDto>>(`/api/qa/list/${asked}?page=1&size=10&sortBy=qno`);
+    expect(bySpecPath.status).toBe(200);
+    expect(bySpecPath.body).toEqual((await get(`/api/qa/product/${asked}?page=1&size=10`)).body);
   });
 
   it('GET /api/product/{base64 pno} answers the detail with options and categories', async () => {
@@ -256,6 +314,9 @@ describe('BFF storefront browsing API', () => {
     ['/api/product/list?sortBy=p_name', 400, /sortBy/],
     ['/api/product/list?page=0', 400, /page/],
     ['/api/product/list?sort=sideways', 400, /sort/],
+    ['/api/product/list?sortBy=p_stock&sort=p_name', 400, /sort는 asc, desc 또는/],
+    ['/api/product/list?sortBy=p_stock&sort=p_price', 400, /서로 다른 정렬 항목/],
+    ['/api/product/list?sort=p_stock&order=yes', 400, /order는 true 또는 false/],
     ['/api/product/not-base64!', 400, /번호 형식/],
     [`/api/product/${encodeBase64Id(99_999_999)}`, 404, /찾을 수 없습니다/],
     ['/api/product/YWJj', 400, /번호 형식/], // "abc"
@@ -268,6 +329,7 @@ describe('BFF storefront browsing API', () => {
     ['/api/review/list/1?sortBy=title', 400, /sortBy/],
     ['/api/review/cnt/0', 400, /1 이상/],
     ['/api/qa/product/1?size=500', 400, /size/],
+    ['/api/qa/list/1?sortBy=title', 400, /sortBy는 qno/],
   ])('GET %s is refused with %i and a readable message', async (path, status, message) => {
     const response = await get<{ error: string; message: string }>(path);
     expect(response.status).toBe(status);

@@ -1,4 +1,10 @@
-import { ROOT_CATEGORY, type CategoryDto, type PageResult, type ProductSummaryDto } from '@mkt/contracts';
+import {
+  ROOT_CATEGORY,
+  type CategoryDto,
+  type CategoryWithAncestorsDto,
+  type PageResult,
+  type ProductSummaryDto,
+} from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
 import { getJson, nextDialog, screenshot, TEST_TIMEOUT_MS, useBrowser, waitForText } from './support';
 
@@ -101,10 +107,11 @@ describe('home page (browser)', () => {
       const hrefs = await tiles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
       for (const href of hrefs) expect(href).toMatch(/^\/product\/list\?page=1&depth=3&ctno=\d+$/);
 
-      // The same call answers with depth-3 categories.
-      const random = await getJson<CategoryDto[]>('/api/categories/random?count=12&depth=3');
+      // The same call answers with depth-3 categories, each with its parent and grandparent.
+      const random = await getJson<CategoryWithAncestorsDto[]>('/api/categories/random?count=12&depth=3');
       expect(random).toHaveLength(12);
       expect(random.every((category) => category.depth === 3)).toBe(true);
+      expect(random.every((category) => category.superCate?.superCate?.depth === 1)).toBe(true);
 
       const name = (await tiles.first().innerText()).split('\n').pop()?.trim() ?? '';
       await tiles.first().click();

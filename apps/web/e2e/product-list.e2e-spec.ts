@@ -339,6 +339,7 @@ describe('product list (browser)', () => {
       expect(await page.getByTestId('list-empty').innerText()).toBe(
         '"없는상품검색어"에 대한 검색 결과가 없습니다.',
       );
+      expect(await page.getByTestId('list-pagination').count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brokerList, ConfigError, loadConfig, port, postgresUrl, trustProxy } from './config';
+import { brokerList, ConfigError, corsOrigins, loadConfig, port, postgresUrl, trustProxy } from './config';
 
 const schema = z.object({ DATABASE_URL: postgresUrl, KAFKA_BROKERS: brokerList, PORT: port.default(3000) });
 
@@ -54,5 +54,37 @@ describe('trustProxy', () => {
   ])('refuses %p, naming TRUST_PROXY', (value) => {
     expect(() => read(value)).toThrow(ConfigError);
     expect(() => read(value)).toThrow(/TRUST_PROXY is invalid \(must be a hop count/);
+  });
+});
+
+describe('corsOrigins', () => {
+  const corsSchema = z.object({ CORS_ORIGINS: corsOrigins.optional() });
+  const read = (value: string | undefined) => loadConfig(corsSchema, { CORS_ORIGINS: value }).CORS_ORIGINS;
+
+  it('allows no other site when absent or empty, else the listed origins', () => {
+    expect(read(undefined)).toBeUndefined();
+    expect(read('')).toEqual([]);
+    expect(read(' ')).toEqual([]);
+    expect(read('https://shop.example.kr')).toEqual(['https://shop.example.kr']);
+    expect(read('https://shop.example.kr, http://localhost:5173,http://[::1]:8080')).toEqual([
+      'https://shop.example.kr',
+      'http://localhost:5173',
+      'http://[::1]:8080',
+    ]);
+  });
+
+  it.each([
+    ['*', /"\*" is not an origin \(http\(s\):\/\/host\[:port\]\)/],
+    ['shop.example.kr', /"shop.example.kr" is not an origin/],
+    ['ftp://shop.example.kr', /"ftp:\/\/shop.example.kr" is not an origin/],
+    ['https://shop.example.kr/', /write it as "https:\/\/shop.example.kr"/],
+    ['https://shop.example.kr/app', /write it as "https:\/\/shop.example.kr"/],
+    ['https://Shop.Example.kr', /write it as "https:\/\/shop.example.kr"/],
+    ['https://shop.example.kr:443', /write it as "https:\/\/shop.example.kr"/],
+    ['https://a.kr,,https://b.kr', /"" is not an origin/],
+  ])('refuses %p, naming CORS_ORIGINS and the origin', (value, problem) => {
+    expect(() => read(value)).toThrow(ConfigError);
+    expect(() => read(value)).toThrow(/CORS_ORIGINS is invalid/);
+    expect(() => read(value)).toThrow(problem);
   });
 });

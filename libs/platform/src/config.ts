@@ -51,3 +51,27 @@ export const trustProxy = z
     HOP_COUNT.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim()),
   );
 export type TrustProxy = z.infer<typeof trustProxy>;
+
+/** Why `entry` is not an origin as a browser's Origin header spells it, or undefined when it is. */
+function originProblem(entry: string): string | undefined {
+  const url = URL.canParse(entry) ? new URL(entry) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    return `"${entry}" is not an origin (http(s)://host[:port])`;
+  }
+  // Browsers send the origin exactly so (lower-case host, no default port, no path or slash).
+  return url.origin === entry ? undefined : `"${entry}" is not an origin: write it as "${url.origin}"`;
+}
+
+/**
+ * Origins of other sites whose pages may call the API (CORS), comma-separated; empty for none.
+ * Compose passes an unset variable on as an empty string.
+ */
+export const corsOrigins = z.string().transform((value, context) => {
+  if (value.trim() === '') return [];
+  const origins = value.split(',').map((entry) => entry.trim());
+  for (const origin of origins) {
+    const problem = originProblem(origin);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }
+  return origins;
+});

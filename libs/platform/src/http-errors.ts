@@ -23,15 +23,74 @@ export class NotFound extends HttpException {
   }
 }
 
-/** Parses input with a schema; a failure becomes a 400 naming each bad field. */
+/** A control character other than tab and line breaks, which multi-line text keeps. */
+const CONTROL_CHARACTER = /[^\P{Cc}\t\n\r]/u;
+
+/**
+ * The path to the first text in `input` holding a control character, or undefined. Walked without
+ * recursion, so a deeply nested body cannot exhaust the stack.
+ */
+function controlCharacterPath(input: unknown): string[] | undefined {
+  type Node = { value: unknown; key?: string; parent?: Node };
+  const queue: Node[] = [{ value: input }];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i];
+    if (typeof node.value === 'string' && CONTROL_CHARACTER.test(node.value)) {
+      const path: string[] = [];
+      for (let at: Node | undefined = node; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+      return path;
+    }
+    if (typeof node.value === 'object' && node.value !== null) {
+      for (const [key, value] of Object.entries(node.value)) queue.push({ value, key, parent: node });
+    }
+  }
+  return undefined;
+}
+
+const fieldMessage = (path: readonly PropertyKey[], message: string) =>
+  path.length ? `${path.map(String).join('.')}: ${message}` : message;
+
+/**
+ * Parses input with a schema; a failure becomes a 400 naming each bad field. Text with a control
+ * character (a NUL the database refuses, among others) is refused in every field the schema keeps.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new BadInput(
-    result.error.issues
-      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-      .join('; '),
-  );
+  if (!result.success) {
+    throw new BadInput(
+      result.error.issues.map((issue) => fieldMessage(issue.path, issue.message)).join('; '),
+    );
+  }
+  const controlCharacterAt = controlCharacterPath(result.data);
+  if (controlCharacterAt) {
+    throw new BadInput(fieldMessage(controlCharacterAt, '제어 문자(NUL 등)는 입력할 수 없습니다.'));
+  }
+  return result.data;
+}
+
+/**
+ * Answers for requests Express could not read, whose own messages are English: body-parser's errors
+ * (too large, an unknown charset) reach the filter as they are, while a body that is not JSON or a
+ * path with a broken %-escape becomes a bare BadRequestException in Nest first, as multer's refusals do.
+ */
+const UNREADABLE_REQUEST: Partial<Record<number, ErrorBody>> = {
+  [HttpStatus.BAD_REQUEST]: {
+    error: 'BAD_REQUEST',
+    message: '요청을 읽을 수 없습니다. 본문의 형식(JSON 등)과 주소의 인코딩을 확인해 주세요.',
+  },
+  [HttpStatus.PAYLOAD_TOO_LARGE]: { error: 'PAYLOAD_TOO_LARGE', message: '요청 본문이 너무 큽니다.' },
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: {
+    error: 'UNSUPPORTED_MEDIA_TYPE',
+    message: '요청 본문의 인코딩이나 문자 집합을 지원하지 않습니다.',
+  },
+};
+
+/** The 4xx status of an error a library marks as the client's (http-errors' `expose`, as body-parser's). */
+function clientErrorStatus(exception: unknown): number | undefined {
+  if (!(exception instanceof Error) || !('expose' in exception) || exception.expose !== true)
+    return undefined;
+  const status = 'status' in exception ? exception.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 /** Maps every exception to an ErrorBody; unexpected ones are logged and answered with a 500 without details. */
@@ -44,11 +103,24 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
-      response
-        .status(status)
-        .json(
-          isErrorBody(body) ? body : { error: HttpStatus[status] ?? 'ERROR', message: exception.message },
-        );
+      response.status(status).json(
+        isErrorBody(body)
+          ? body
+          : (UNREADABLE_REQUEST[status] ?? {
+              error: HttpStatus[status] ?? 'ERROR',
+              message: exception.message,
+            }),
+      );
+      return;
+    }
+    const clientStatus = clientErrorStatus(exception);
+    if (clientStatus !== undefined) {
+      response.status(clientStatus).json(
+        UNREADABLE_REQUEST[clientStatus] ?? {
+          error: HttpStatus[clientStatus] ?? 'BAD_REQUEST',
+          message: '요청을 읽을 수 없습니다.',
+        },
+      );
       return;
     }
     this.logger.error('unhandled error', {
@@ -61,6 +133,13 @@ export class ErrorBodyFilter implements ExceptionFilter {
   }
 }
 
+/** Ours, not the `{ statusCode, message, error }` Nest's built-in exceptions carry. */
 function isErrorBody(body: unknown): body is ErrorBody {
-  return typeof body === 'object' && body !== null && 'error' in body && 'message' in body;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'error' in body &&
+    'message' in body &&
+    !('statusCode' in body)
+  );
 }

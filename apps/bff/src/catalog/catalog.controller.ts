@@ -1,6 +1,12 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { CategoryDto, PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
+import type {
+  CategoryDto,
+  CategoryWithAncestorsDto,
+  PageResult,
+  ProductDetailDto,
+  ProductSummaryDto,
+} from '@mkt/contracts';
 import {
   categoryDepthSchema,
   positiveIdSchema,
@@ -22,7 +28,7 @@ export class CatalogController {
   }
 
   @Get('api/categories/random')
-  randomCategories(@Query() query: unknown): Promise<CategoryDto[]> {
+  randomCategories(@Query() query: unknown): Promise<CategoryWithAncestorsDto[]> {
     const { depth, count } = parseInput(randomCategoriesQuerySchema, query);
     return this.catalog.randomCategories(depth, count);
   }

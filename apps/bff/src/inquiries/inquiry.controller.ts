@@ -9,7 +9,8 @@ import { BoardClient } from '../services/board.client';
 export class InquiryController {
   constructor(private readonly board: BoardClient) {}
 
-  @Get('product/:pno')
+  /** `list/{pno}` is the spec client's path; our web app calls `product/{pno}`. */
+  @Get(['product/:pno', 'list/:pno'])
   async forProduct(@Param('pno') pno: string, @Query() rawQuery: unknown): Promise<PageResult<InquiryDto>> {
     const query = parseInput(inquiryListQuerySchema, rawQuery);
     // Until sign-in exists every caller is a visitor, who sees secret inquiries masked.

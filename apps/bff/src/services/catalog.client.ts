@@ -1,5 +1,6 @@
 import type {
   CategoryDto,
+  CategoryWithAncestorsDto,
   ProductDetailDto,
   ProductListQuery,
   ProductSlice,
@@ -17,7 +18,7 @@ export class CatalogClient {
     return this.http.get(`/categories/depth/${depth}`);
   }
 
-  randomCategories(depth: number, count: number): Promise<CategoryDto[]> {
+  randomCategories(depth: number, count: number): Promise<CategoryWithAncestorsDto[]> {
     return this.http.get('/categories/random', { depth, count });
   }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { CategoryDto } from '@mkt/contracts';
+import type { CategoryDto, CategoryWithAncestorsDto } from '@mkt/contracts';
 import { categoryDepthSchema, positiveIdSchema, randomCategoriesQuerySchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { CategoryRepository } from './category.repository';
@@ -14,7 +14,7 @@ export class CategoryController {
   }
 
   @Get('random')
-  random(@Query() query: unknown): Promise<CategoryDto[]> {
+  random(@Query() query: unknown): Promise<CategoryWithAncestorsDto[]> {
     const { depth, count } = parseInput(randomCategoriesQuerySchema, query);
     return this.categories.random(depth, count);
   }

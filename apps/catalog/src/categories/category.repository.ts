@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CategoryDto } from '@mkt/contracts';
+import type { CategoryDto, CategoryWithAncestorsDto } from '@mkt/contracts';
 import { CatalogDatabase } from '../database';
 
 type CategoryRow = { ctno: number; cateName: string; depth: number; superCtno: number | null };
@@ -22,14 +22,39 @@ export class CategoryRepository {
     return rows.map(toCategoryDto);
   }
 
-  /** `count` categories of a depth in random order (the home page's category tiles). */
-  async random(depth: number, count: number): Promise<CategoryDto[]> {
-    const all = await this.atDepth(depth);
+  /** `count` categories of a depth in random order, each with its ancestors (the home page's category tiles). */
+  async random(depth: number, count: number): Promise<CategoryWithAncestorsDto[]> {
+    const all = await this.db.category.findMany({ where: { depth } });
     for (let i = all.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
       [all[i], all[j]] = [all[j], all[i]];
     }
-    return all.slice(0, count);
+    return this.withAncestors(all.slice(0, count));
+  }
+
+  /** Each category with its parent, the parent's parent and so on, loaded level by level (the tree is shallow). */
+  private async withAncestors(categories: CategoryRow[]): Promise<CategoryWithAncestorsDto[]> {
+    const byCtno = new Map(categories.map((category) => [category.ctno, category]));
+    let parents = categories.map((category) => category.superCtno);
+    for (;;) {
+      const missing = [...new Set(parents)].filter(
+        (ctno): ctno is number => ctno !== null && !byCtno.has(ctno),
+      );
+      if (missing.length === 0) break;
+      const loaded = await this.db.category.findMany({ where: { ctno: { in: missing } } });
+      for (const category of loaded) byCtno.set(category.ctno, category);
+      parents = loaded.map((category) => category.superCtno);
+    }
+    const nest = (row: CategoryRow): CategoryWithAncestorsDto => {
+      const parent = row.superCtno === null ? undefined : byCtno.get(row.superCtno);
+      return {
+        ctno: row.ctno,
+        cateName: row.cateName,
+        depth: row.depth,
+        superCate: parent ? nest(parent) : null,
+      };
+    };
+    return categories.map(nest);
   }
 
   /** The category and every category below it, level by level (the tree is shallow). */

@@ -1,8 +1,8 @@
-import type { ProductSortKey } from '@mkt/contracts';
+import type { ProductSortKey, SortDirection } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { ProductCard, ProductCardSkeleton } from '../product/ProductCard';
-import { productListQuery, type SortDirection } from '../shared/api/products';
+import { productListQuery } from '../shared/api/products';
 import { HOME_ROW_PAGE, HOME_ROW_SIZE, PRODUCTS_PER_GROUP } from '../shared/constants';
 import { sortedListUrl } from '../shared/routing/paths';
 import { ChevronRightIcon } from '../shared/ui/icons';

@@ -1,4 +1,4 @@
-import type { CategoryDto } from '@mkt/contracts';
+import type { CategoryWithAncestorsDto } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { randomCategoriesQuery } from '../shared/api/categories';
@@ -8,7 +8,7 @@ import { categoryTileUrl } from '../shared/routing/paths';
 const TILE_COLORS = ['#f3edfd', '#fff1e6', '#e8f6ee', '#e9f2fd', '#fdeef3', '#fff8dc', '#eef1f5', '#e6f7f6'];
 const TILE_INK = ['#5b21b6', '#c2410c', '#15803d', '#1d4ed8', '#be185d', '#a16207', '#475569', '#0f766e'];
 
-function tileTone(category: CategoryDto): { background: string; color: string } {
+function tileTone(category: CategoryWithAncestorsDto): { background: string; color: string } {
   const i = category.ctno % TILE_COLORS.length;
   return { background: TILE_COLORS[i] ?? TILE_COLORS[0], color: TILE_INK[i] ?? TILE_INK[0] };
 }

@@ -1,5 +1,4 @@
-import type { ProductSortKey } from '@mkt/contracts';
-import type { SortDirection } from '../shared/api/products';
+import type { ProductSortKey, SortDirection } from '@mkt/contracts';
 
 interface SortOption {
   label: string;

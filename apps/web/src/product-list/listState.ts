@@ -1,5 +1,4 @@
-import { MAX_PAGE_SIZE, PRODUCT_SORT_KEYS, type ProductSortKey } from '@mkt/contracts';
-import type { SortDirection } from '../shared/api/products';
+import { MAX_PAGE_SIZE, PRODUCT_SORT_KEYS, type ProductSortKey, type SortDirection } from '@mkt/contracts';
 import { PRODUCT_LIST_SIZE } from '../shared/constants';
 
 /**

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import type { Slice } from './paging';
 
-/** Category as the category calls answer it. `superCate` is the parent's ctno (null for the root). */
+/** Category as the depth and sub calls answer it. `superCate` is the parent's ctno (null for the root). */
 export interface CategoryDto {
   ctno: number;
   cateName: string;
   depth: number;
   superCate: number | null;
+}
+
+/**
+ * Category as the random call answers it: `superCate` is the parent category itself, with its own
+ * parent and so on up to the root (whose `superCate` is null), so a tile can name
+ * `superCate.superCate.cateName`.
+ */
+export interface CategoryWithAncestorsDto extends Omit<CategoryDto, 'superCate'> {
+  superCate: CategoryWithAncestorsDto | null;
 }
 
 /** The root of the category tree: its children are the top categories (depth 1). */
@@ -68,23 +77,62 @@ export const categoryDepthSchema = z.coerce
 /** Largest page a list call serves; the product list asks for 40. */
 export const MAX_PAGE_SIZE = 100;
 
-/** Query of GET /api/product/list, validated the same way by the BFF and by catalog. */
-export const productListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page는 1 이상이어야 합니다.').max(100_000).default(1),
-  size: z.coerce
-    .number()
-    .int()
-    .min(1, 'size는 1 이상이어야 합니다.')
-    .max(MAX_PAGE_SIZE, `size는 ${MAX_PAGE_SIZE} 이하여야 합니다.`)
-    .default(40),
-  sortBy: z
-    .enum(PRODUCT_SORT_KEYS, { error: `sortBy는 ${PRODUCT_SORT_KEYS.join(', ')} 중 하나여야 합니다.` })
-    .default('p_salesVol'),
-  sort: z.enum(['asc', 'desc'], { error: 'sort는 asc 또는 desc여야 합니다.' }).default('desc'),
-  /** 0 (or absent) means every category. */
-  ctno: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
-  keyword: z.string().trim().max(100, '검색어는 100자 이하여야 합니다.').default(''),
-});
+const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+const isSortDirection = (value: string | undefined): value is SortDirection =>
+  (SORT_DIRECTIONS as readonly (string | undefined)[]).includes(value);
+
+/**
+ * Query of GET /api/product/list, validated the same way by the BFF and by catalog. The spec's
+ * client names the field in both `sortBy` and `sort` and asks ascending with `order=true`; our web
+ * app sends `sort=asc|desc`. Either way it comes out as `sortBy` and `sort` = the direction.
+ */
+export const productListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1, 'page는 1 이상이어야 합니다.').max(100_000).default(1),
+    size: z.coerce
+      .number()
+      .int()
+      .min(1, 'size는 1 이상이어야 합니다.')
+      .max(MAX_PAGE_SIZE, `size는 ${MAX_PAGE_SIZE} 이하여야 합니다.`)
+      .default(40),
+    sortBy: z
+      .enum(PRODUCT_SORT_KEYS, { error: `sortBy는 ${PRODUCT_SORT_KEYS.join(', ')} 중 하나여야 합니다.` })
+      .optional(),
+    sort: z
+      .enum([...SORT_DIRECTIONS, ...PRODUCT_SORT_KEYS], {
+        error: `sort는 asc, desc 또는 ${PRODUCT_SORT_KEYS.join(', ')} 중 하나여야 합니다.`,
+      })
+      .optional(),
+    order: z.enum(['true', 'false'], { error: 'order는 true 또는 false여야 합니다.' }).optional(),
+    /** 0 (or absent) means every category. */
+    ctno: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+    keyword: z.string().trim().max(100, '검색어는 100자 이하여야 합니다.').default(''),
+  })
+  .transform(({ sortBy, sort, order, ...rest }, context) => {
+    const direction = isSortDirection(sort) ? sort : undefined;
+    const field = isSortDirection(sort) ? undefined : sort;
+    const orderDirection = order === undefined ? undefined : order === 'true' ? 'asc' : 'desc';
+    if (sortBy && field && sortBy !== field) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sort'],
+        message: `sortBy(${sortBy})와 sort(${field})가 서로 다른 정렬 항목입니다.`,
+      });
+    }
+    if (direction && orderDirection && direction !== orderDirection) {
+      context.addIssue({
+        code: 'custom',
+        path: ['order'],
+        message: `sort(${direction})와 order(${order})가 서로 다른 정렬 방향입니다.`,
+      });
+    }
+    return {
+      ...rest,
+      sortBy: sortBy ?? field ?? 'p_salesVol',
+      sort: direction ?? orderDirection ?? 'desc',
+    };
+  });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /** Catalog's answer to a product list query. */

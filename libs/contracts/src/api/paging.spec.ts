@@ -22,8 +22,26 @@ describe('the page result', () => {
     expect(page).toMatchObject({ prev: true, prevPage: 20, next: false, nextPage: 0 });
   });
 
-  it('has one page when there is nothing to show', () => {
-    const page = toPageResult([], 0, { page: 1, size: 10 });
-    expect(page).toMatchObject({ totalPage: 1, pageNumList: [1], prev: false, next: false, dtoList: [] });
+  it.each([1, 3, 12])('lists no pages when there is nothing to show (page %i asked)', (asked) => {
+    const page = toPageResult([], 0, { page: asked, size: 10 });
+    expect(page).toMatchObject({
+      totalPage: 0,
+      pageNumList: [],
+      prev: false,
+      prevPage: 0,
+      next: false,
+      nextPage: 0,
+      dtoList: [],
+    });
+  });
+
+  it('leads back to the last page from a page past the end', () => {
+    const page = toPageResult([], 1_024, { page: 50, size: 40 });
+    expect(page).toMatchObject({ pageNumList: [], prev: true, prevPage: 26, next: false });
+  });
+
+  it('lists a single page for fewer items than a page holds', () => {
+    const page = toPageResult(['a', 'b'], 2, { page: 1, size: 10 });
+    expect(page).toMatchObject({ totalPage: 1, pageNumList: [1], prev: false, next: false });
   });
 });

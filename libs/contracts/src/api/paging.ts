@@ -27,13 +27,16 @@ export interface Slice<T> {
 /** Page buttons come in blocks of ten, as on the original site. */
 const PAGE_BLOCK = 10;
 
+/** The page result of one page of a list; an empty list has no pages (`totalPage` 0, no page numbers). */
 export function toPageResult<T>(dtoList: T[], totalCount: number, request: PageRequestDto): PageResult<T> {
-  const totalPage = Math.max(1, Math.ceil(totalCount / request.size));
+  const totalPage = Math.ceil(totalCount / request.size);
   const blockEnd = Math.min(Math.ceil(request.page / PAGE_BLOCK) * PAGE_BLOCK, totalPage);
   const blockStart = Math.floor((request.page - 1) / PAGE_BLOCK) * PAGE_BLOCK + 1;
   const pageNumList: number[] = [];
   for (let n = blockStart; n <= blockEnd; n++) pageNumList.push(n);
-  const prev = blockStart > 1;
+  // Asked past the end, "previous" leads to the last page, not to a block that does not exist.
+  const prevPage = Math.min(blockStart - 1, totalPage);
+  const prev = prevPage >= 1;
   const next = blockEnd < totalPage;
   return {
     dtoList,
@@ -41,7 +44,7 @@ export function toPageResult<T>(dtoList: T[], totalCount: number, request: PageR
     pageRequestDTO: request,
     prev,
     next,
-    prevPage: prev ? blockStart - 1 : 0,
+    prevPage,
     nextPage: next ? blockEnd + 1 : 0,
     totalCount,
     totalPage,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CategoryDto } from '@mkt/contracts';
+import type { CategoryDto, CategoryWithAncestorsDto } from '@mkt/contracts';
 import { http } from './http';
 
 export function fetchSubCategories(ctno: number, signal?: AbortSignal): Promise<CategoryDto[]> {
@@ -14,8 +14,8 @@ export function fetchRandomCategories(
   count: number,
   depth: number,
   signal?: AbortSignal,
-): Promise<CategoryDto[]> {
-  return http.get<CategoryDto[]>('/api/categories/random', { query: { count, depth }, signal });
+): Promise<CategoryWithAncestorsDto[]> {
+  return http.get<CategoryWithAncestorsDto[]>('/api/categories/random', { query: { count, depth }, signal });
 }
 
 export const categoryKeys = {

@@ -1,8 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PageResult, ProductDetailDto, ProductSortKey, ProductSummaryDto } from '@mkt/contracts';
+import type {
+  PageResult,
+  ProductDetailDto,
+  ProductSortKey,
+  ProductSummaryDto,
+  SortDirection,
+} from '@mkt/contracts';
 import { http } from './http';
-
-export type SortDirection = 'asc' | 'desc';
 
 export interface ProductListParams {
   page: number;

@@ -1,5 +1,4 @@
-import type { CategoryDto, ProductSortKey } from '@mkt/contracts';
-import type { SortDirection } from '../api/products';
+import type { CategoryDto, CategoryWithAncestorsDto, ProductSortKey, SortDirection } from '@mkt/contracts';
 
 /** Route paths of the storefront, built in one place. */
 export const paths = {
@@ -61,6 +60,6 @@ export function categoryListUrl(chain: readonly CategoryDto[]): string {
 }
 
 /** A home category tile: page 1, depth 3 and the chosen category. */
-export function categoryTileUrl(category: CategoryDto): string {
+export function categoryTileUrl(category: CategoryWithAncestorsDto): string {
   return productListUrl({ page: 1, depth: category.depth || 3, ctno: category.ctno });
 }

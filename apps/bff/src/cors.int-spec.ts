@@ -1,0 +1,96 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { JsonLogger } from '@mkt/platform';
+import { MemoryKeyValueStore } from './auth/key-value-store';
+import { startBff } from './bff';
+import { MemoryVisitorCounters } from './visitors/visitor-counters';
+
+const ALLOWED = 'https://shop.example.kr';
+const OTHER_ALLOWED = 'http://localhost:5173';
+const REFUSED = 'https://evil.example.com';
+/** A call that needs no service behind the BFF. */
+const PROVIDERS = '/api/member/social/providers';
+
+/** Cross-origin calls: only origins in CORS_ORIGINS may read the API's answers, with credentials. */
+describe('CORS', () => {
+  const started: INestApplication[] = [];
+  let withOrigins: string;
+  let sameOriginOnly: string;
+
+  const start = async (corsOrigins?: string[]) => {
+    const unused = 'http://127.0.0.1:9';
+    const app = await startBff(
+      {
+        services: { catalog: unused, board: unused, member: unused },
+        auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
+        visitors: new MemoryVisitorCounters(),
+        logger: new JsonLogger('bff', 'error'),
+        corsOrigins,
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    started.push(app);
+    return app.getUrl();
+  };
+
+  const preflight = (url: string, origin: string) =>
+    fetch(`${url}/api/member/modify`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key,x-correlation-id',
+      },
+    });
+
+  beforeAll(async () => {
+    withOrigins = await start([ALLOWED, OTHER_ALLOWED]);
+    sameOriginOnly = await start();
+  });
+  afterAll(() => Promise.all(started.map((app) => app.close())));
+
+  it('lets an allowed origin read an answer, with credentials', async () => {
+    for (const origin of [ALLOWED, OTHER_ALLOWED]) {
+      const response = await fetch(`${withOrigins}${PROVIDERS}`, { headers: { origin } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(response.headers.get('vary')).toMatch(/Origin/);
+    }
+  });
+
+  it('gives a refused origin no Access-Control-Allow-Origin', async () => {
+    const response = await fetch(`${withOrigins}${PROVIDERS}`, { headers: { origin: REFUSED } });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    // Caches keep answers apart by origin, so an allowed origin never gets this one.
+    expect(response.headers.get('vary')).toMatch(/Origin/);
+  });
+
+  it("answers an allowed origin's preflight with 204, the spec's methods and headers", async () => {
+    const response = await preflight(withOrigins, ALLOWED);
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(response.headers.get('access-control-allow-methods')?.split(',')).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']),
+    );
+    const allowedHeaders = response.headers.get('access-control-allow-headers')?.toLowerCase().split(',');
+    expect(allowedHeaders).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key', 'x-correlation-id']),
+    );
+  });
+
+  it("allows no refused origin's preflight", async () => {
+    const response = await preflight(withOrigins, REFUSED);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('sends no CORS headers at all without CORS_ORIGINS (same origin only)', async () => {
+    const response = await fetch(`${sameOriginOnly}${PROVIDERS}`, { headers: { origin: ALLOWED } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const refusedPreflight = await preflight(sameOriginOnly, ALLOWED);
+    expect(refusedPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refusedPreflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+});
