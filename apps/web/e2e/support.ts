@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { JoinRequest, LoginResult, MemberDto } from '@mkt/contracts';
@@ -171,6 +172,23 @@ export function nextDialog(page: Page): Promise<string> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Fails with the list of serious or critical accessibility violations (axe-core) of the page as it
+ * is now; minor and moderate ones are left to review.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  expect(blocking).toEqual([]);
 }
 
 export interface OpenOptions {
