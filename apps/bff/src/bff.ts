@@ -9,6 +9,7 @@ import type { AuthSettings } from './auth/auth-settings';
 import { authProviders } from './auth/auth.providers';
 import { MemberAuthController } from './auth/member-auth.controller';
 import { SERVICE_URLS } from './bff.tokens';
+import { CartController } from './cart/cart.controller';
 import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
@@ -23,6 +24,7 @@ import { VisitorStreams } from './visitors/visitor-stream';
 import type { ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import { serveWebApp } from './web/web-app';
+import { WishlistController } from './wishlist/wishlist.controller';
 
 export interface BffOptions {
   services: ServiceUrls;
@@ -57,6 +59,8 @@ class BffModule {
         InquiryController,
         VisitorController,
         AdminMembersController,
+        CartController,
+        WishlistController,
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },

@@ -6,28 +6,41 @@ import { CategoryRepository } from './categories/category.repository';
 import { CatalogDatabase } from './database';
 import { ImageController } from './images/image.controller';
 import { IMAGE_STORAGE, LocalDiskImageStorage } from './images/image-storage';
+import { OptionController } from './options/option.controller';
+import { OptionSnapshots } from './options/option-snapshots';
 import { ProductController } from './products/product.controller';
 import { ProductRepository } from './products/product.repository';
 import { ReviewController } from './reviews/review.controller';
 import { ReviewRepository } from './reviews/review.repository';
 import { ReserveStockOnOrderPlaced } from './stock/reserve-stock.handler';
+import { WishController } from './wishes/wish.controller';
+import { WishList } from './wishes/wish-list';
 
 /** Where catalog keeps product image files under its data folder. */
 export function productImageDir(runtime: Pick<ServiceRuntime, 'dataDir'>): string {
   return join(runtime.dataDir, 'images', 'product');
 }
 
-/** Categories, products, options, stock, product images and reviews. */
+/** Categories, products, options, stock, product images, reviews and wish lists. */
 export const catalogService = defineService({
   name: 'catalog',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: CatalogDatabase,
   handlers: [ReserveStockOnOrderPlaced],
-  controllers: [CategoryController, ProductController, ReviewController, ImageController],
+  controllers: [
+    CategoryController,
+    ProductController,
+    OptionController,
+    ReviewController,
+    ImageController,
+    WishController,
+  ],
   providers: (runtime) => [
     CategoryRepository,
     ProductRepository,
     ReviewRepository,
+    OptionSnapshots,
+    WishList,
     { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(productImageDir(runtime)) },
   ],
 });

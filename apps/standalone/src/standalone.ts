@@ -89,6 +89,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         transport,
         logger: new JsonLogger(definition.name, options.logLevel),
         dataDir: join(dataDir, definition.name),
+        // Services start in ALL_SERVICES order, so a called service is already listening.
+        serviceUrls: Object.fromEntries(definition.calls.map((name) => [name, urls[name]])),
       },
       { port: 0, host: '127.0.0.1' },
     );
@@ -109,7 +111,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const socialProvider = await startLocalSocialProvider({ host: options.host });
   const bff = await startBff(
     {
-      services: { catalog: urls.catalog, board: urls.board, member: urls.member },
+      services: { catalog: urls.catalog, board: urls.board, member: urls.member, cart: urls.cart },
       auth: {
         jwtSecret: await standaloneSecret(dataDir, options.inMemory),
         store: new MemoryKeyValueStore(),

@@ -4,4 +4,5 @@ export * from './config';
 export * from './http-errors';
 export * from './service-runtime';
 export * from './service-process';
+export * from './service-client';
 export * from './ttl-cache';

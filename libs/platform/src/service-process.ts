@@ -35,10 +35,17 @@ const serviceConfig = z.object({
   DATA_DIR: z.string().min(1).optional(),
 });
 
+const urlSetting = (service: string) => `SERVICE_URL_${service.toUpperCase()}`;
+
+/** SERVICE_URL_<NAME> of each service called, all required. */
+const calledServiceUrls = (calls: string[]) =>
+  z.object(Object.fromEntries(calls.map((name) => [urlSetting(name), z.url()])));
+
 /** Entry point of a service in distributed mode: its own PostgreSQL database and Kafka. */
 export function runServiceProcess(definition: ServiceDefinition): void {
   runProcess(definition.name, async (logger) => {
     const config = loadConfig(serviceConfig);
+    const serviceUrls = loadConfig(calledServiceUrls(definition.calls));
     const transport = new KafkaTransport({
       brokers: config.KAFKA_BROKERS,
       clientId: definition.name,
@@ -52,6 +59,9 @@ export function runServiceProcess(definition: ServiceDefinition): void {
         transport,
         logger,
         dataDir: config.DATA_DIR ?? `.data/${definition.name}`,
+        serviceUrls: Object.fromEntries(
+          definition.calls.map((name) => [name, serviceUrls[urlSetting(name)]]),
+        ),
       },
       { port: config.PORT, host: config.HOST },
     );

@@ -32,7 +32,16 @@ export interface ServiceRuntime {
   logger: JsonLogger;
   /** A folder the service may keep files in (catalog keeps product images there). */
   dataDir: string;
+  /** Base URLs of the services this one calls over internal HTTP (its definition's `calls`). */
+  serviceUrls: Record<string, string>;
   relayPollIntervalMs?: number;
+}
+
+/** The base URL of a service this one calls; a definition that forgot to list it in `calls` fails here. */
+export function serviceUrl(runtime: ServiceRuntime, name: string): string {
+  const url = runtime.serviceUrls[name];
+  if (!url) throw new Error(`${runtime.name} calls ${name} but was given no URL for it`);
+  return url;
 }
 
 /** A Prisma client as the platform uses it; each service passes its own generated class. */
@@ -48,6 +57,8 @@ export interface ServiceDefinition {
   name: string;
   /** The service's own Prisma migrations. */
   migrationsDir: string;
+  /** Services it reads from over internal HTTP (never to change their state: that goes by events). */
+  calls: string[];
   module(runtime: ServiceRuntime): DynamicModule;
 }
 
@@ -211,6 +222,7 @@ export interface ServiceSpec<P extends PrismaLike> {
   migrationsDir: string;
   prisma: PrismaClass<P>;
   handlers?: Type<AnyEventHandler>[];
+  calls?: string[];
   controllers?: Type[];
   providers?: (runtime: ServiceRuntime) => Provider[];
 }
@@ -222,6 +234,7 @@ export function defineService<P extends PrismaLike>(spec: ServiceSpec<P>): Servi
   return {
     name: spec.name,
     migrationsDir: spec.migrationsDir,
+    calls: spec.calls ?? [],
     module: (runtime) => ({
       module: moduleClass,
       imports: [ServicePlatformModule.register({ runtime, prisma: spec.prisma, handlers: spec.handlers })],

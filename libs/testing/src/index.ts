@@ -1,3 +1,4 @@
 export * from './infrastructure';
 export * from './databases';
 export * from './raw-sql';
+export * from './services';

@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@mkt/contracts';
 import { AuthErrors } from '@mkt/contracts';
 import type { MemberDatabase } from '../../../member/src/database';
+import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { AdminMembersController } from '../admin/admin-members.controller';
+import { CartController } from '../cart/cart.controller';
 import { encodeBase64Id } from '../catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
@@ -21,17 +23,20 @@ import { VisitorController } from '../visitors/visitor.controller';
 import type { LocalSocialProvider } from '../social/local-provider';
 import { startLocalSocialProvider } from '../social/local-provider';
 import { SocialSignInController } from '../social/social-sign-in.controller';
+import { WishlistController } from '../wishlist/wishlist.controller';
 import { authorizeAtProvider, socialTicket, TEST_RETURN_ADDRESS } from '../testing/social-sign-in';
 import { MemberAuthController } from './member-auth.controller';
 
 jest.setTimeout(90_000);
 
-/** Every route of these controllers needs a row below; a new controller of account or admin routes joins the list. */
+/** Every route of these controllers needs a row below; a new controller of member-only or admin routes joins the list. */
 const AUDITED_CONTROLLERS: Type[] = [
   MemberAuthController,
   SocialSignInController,
   AdminMembersController,
   VisitorController,
+  CartController,
+  WishlistController,
 ];
 
 const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'admin'] as const;
@@ -39,8 +44,10 @@ type Caller = (typeof CALLERS)[number];
 
 const LOGIN = AuthErrors.requiredLogin;
 const DENIED = AuthErrors.accessDenied;
-/** An allowed call's status, or the error a refused one answers (401 REQUIRED_LOGIN, 403 ERROR_ACCESS_DENIED). */
-type Outcome = number | typeof LOGIN | typeof DENIED;
+/** Somebody else's cart line named in a body: not among the caller's own (404). */
+const HIDDEN = 'NOT_FOUND';
+/** An allowed call's status, or the error a refused one answers (401 REQUIRED_LOGIN, 403 ERROR_ACCESS_DENIED, 404). */
+type Outcome = number | typeof LOGIN | typeof DENIED | typeof HIDDEN;
 type Access = Record<Caller, Outcome>;
 
 const everyone = (status: number): Access => ({
@@ -97,6 +104,18 @@ interface Scene {
   /** A fresh Kakao authorization code, and a fresh sign-in ticket, for somebody new. */
   socialCode(): Promise<string>;
   socialTicket(): Promise<string>;
+  /** A line in A's cart (of the stack's product), and its number. */
+  cartLineOf(a: MemberA): Promise<number>;
+  /** A's wish of the stack's product, and its number. */
+  wishOf(a: MemberA): Promise<number>;
+  /** The product on sale and its option. */
+  product: { pno: number; odno: number };
+}
+
+/** What a row may watch: the member database, and A's data through the API as A. */
+interface View {
+  members: MemberDatabase;
+  getAsA(a: MemberA, path: string): Promise<unknown>;
 }
 
 interface RouteRow {
@@ -111,12 +130,15 @@ interface RouteRow {
    */
   memberA?: 'new' | 'new, suspended';
   /** What an allowed call changes; a refused call must leave it as it was. */
-  watch?: (a: MemberA, members: MemberDatabase) => Promise<unknown>;
+  watch?: (a: MemberA, view: View) => Promise<unknown>;
 }
 
 const aByEncodedMno = (a: MemberA): RouteRequest => ({ params: { encodedMno: encodeBase64Id(a.mno) } });
-const storedMember = (a: MemberA, members: MemberDatabase) =>
+const storedMember = (a: MemberA, { members }: View) =>
   members.member.findUniqueOrThrow({ where: { mno: a.mno } });
+const cartOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/cart/${a.mno}`);
+const wishesOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/wishlist/list/${a.mno}`);
+const aByMno = (a: MemberA): RouteRequest => ({ params: { mno: String(a.mno) } });
 
 /** One row per route: what each caller gets, and the request aimed at member A. */
 const ROUTES: RouteRow[] = [
@@ -200,6 +222,56 @@ const ROUTES: RouteRow[] = [
   { route: 'GET /api/admin/visitor/daily', access: adminOnly(200) },
   { route: 'GET /api/admin/visitor/hourly', access: adminOnly(200) },
   { route: 'GET /api/admin/visitor/stream', access: adminOnly(200) },
+  { route: 'GET /api/cart/:mno', access: ownerOnly(200), request: aByMno },
+  {
+    route: 'GET /api/cart/:mno/summary',
+    access: ownerOnly(200),
+    memberA: 'new',
+    request: async (a, scene) => ({ ...aByMno(a), query: { cino: String(await scene.cartLineOf(a)) } }),
+  },
+  {
+    route: 'POST /api/cart/add',
+    access: ownerOnly(201),
+    memberA: 'new',
+    request: (a, scene) => ({ json: { mno: a.mno, odno: scene.product.odno, c_cnt: 1 } }),
+    watch: cartOfA,
+  },
+  {
+    route: 'PUT /api/cart/change',
+    access: { ...ownerOnly(200), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({ json: { cino: await scene.cartLineOf(a), c_cnt: 2 } }),
+    watch: cartOfA,
+  },
+  {
+    route: 'DELETE /api/cart/delete/:cino/:mno',
+    access: ownerOnly(200),
+    memberA: 'new',
+    request: async (a, scene) => ({
+      params: { cino: String(await scene.cartLineOf(a)), mno: String(a.mno) },
+    }),
+    watch: cartOfA,
+  },
+  { route: 'GET /api/wishlist/list/:mno', access: ownerOnly(200), request: aByMno },
+  {
+    route: 'GET /api/wishlist/wno/:mno/:pno',
+    access: ownerOnly(200),
+    request: (a, scene) => ({ params: { mno: String(a.mno), pno: String(scene.product.pno) } }),
+  },
+  {
+    route: 'POST /api/wishlist/add/:mno/:pno',
+    access: ownerOnly(201),
+    memberA: 'new',
+    request: (a, scene) => ({ params: { mno: String(a.mno), pno: String(scene.product.pno) } }),
+    watch: wishesOfA,
+  },
+  {
+    route: 'DELETE /api/wishlist/delete/:wno/:mno',
+    access: ownerOnly(200),
+    memberA: 'new',
+    request: async (a, scene) => ({ params: { wno: String(await scene.wishOf(a)), mno: String(a.mno) } }),
+    watch: wishesOfA,
+  },
 ];
 
 function declaredRoutes(controller: Type): string[] {
@@ -224,9 +296,11 @@ function pathOf(template: string, request: RouteRequest): string {
   return request.query ? `${path}?${new URLSearchParams(request.query)}` : path;
 }
 
+const REFUSAL_STATUS = { [LOGIN]: 401, [DENIED]: 403, [HIDDEN]: 404 } as const;
+
 function expectedAnswer(outcome: Outcome): { status: number; error?: string } {
   if (typeof outcome === 'number') return { status: outcome };
-  return { status: outcome === LOGIN ? 401 : 403, error: outcome };
+  return { status: REFUSAL_STATUS[outcome], error: outcome };
 }
 
 function describeOutcome(outcome: Outcome): string {
@@ -250,6 +324,33 @@ describe('authorization matrix', () => {
     socialCode: () =>
       authorizeAtProvider(stack.url, 'kakao', { name: '간편', email: scene.newEmail('social') }),
     socialTicket: () => socialTicket(stack.url, 'kakao', { name: '간편', email: scene.newEmail('social') }),
+    cartLineOf: async (a) => {
+      const added = await callApi<{ cino: number }[]>(stack.url, 'POST', '/api/cart/add', {
+        token: a.accessToken,
+        json: { odno: scene.product.odno, c_cnt: 1 },
+      });
+      if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}`);
+      return added.body[0].cino;
+    },
+    wishOf: async (a) => {
+      const added = await callApi<number>(
+        stack.url,
+        'POST',
+        `/api/wishlist/add/${a.mno}/${scene.product.pno}`,
+        {
+          token: a.accessToken,
+        },
+      );
+      if (added.status !== 201) throw new Error(`wishing answered ${added.status}`);
+      return added.body;
+    },
+    product: { pno: 0, odno: 0 },
+  };
+  const view: View = {
+    get members() {
+      return stack.members;
+    },
+    getAsA: async (a, path) => (await callApi(stack.url, 'GET', path, { token: a.accessToken })).body,
   };
   const tokens: Partial<Record<Caller, string>> = {};
   let demoShopper: MemberA;
@@ -290,7 +391,20 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     provider = await startLocalSocialProvider();
-    stack = await startAccountsStack('authz', { social: provider.settings });
+    stack = await startAccountsStack('authz', { social: provider.settings }, { shop: true });
+    const pno = await createProduct(stack.catalog!, {
+      pName: '권한 확인 상품',
+      pContent: '',
+      pPrice: 10_000,
+      pSalePer: 0,
+      sellerId: 3,
+      businessName: '테스트상회',
+      ctnos: [],
+      options: [{ odName: '기본', odPrice: 0, odStock: 100 }],
+      imageNames: [],
+    });
+    const option = await stack.catalog!.productOption.findFirstOrThrow({ where: { pno } });
+    scene.product = { pno, odno: option.odno };
     demoShopper = await signedIn('user@dealmarket.kr', 'user1234!');
     tokens['member B'] = (await newMember()).accessToken;
     tokens.seller = (await signedIn('seller@dealmarket.kr', 'seller1234!')).accessToken;
@@ -314,7 +428,7 @@ describe('authorization matrix', () => {
         const request = (await row.request?.(a, scene)) ?? {};
         const token = caller === 'member A' ? a.accessToken : tokens[caller];
         const [method, template] = row.route.split(' ');
-        const before = await row.watch?.(a, stack.members);
+        const before = await row.watch?.(a, view);
 
         const response = await sendApiRequest(stack.url, method, pathOf(template, request), {
           token,
@@ -325,7 +439,7 @@ describe('authorization matrix', () => {
         const expected = row.access[caller];
         expect(await answerOf(response)).toEqual(expectedAnswer(expected));
         if (row.watch) {
-          const after = await row.watch(a, stack.members);
+          const after = await row.watch(a, view);
           if (typeof expected === 'number') expect(after).not.toEqual(before);
           else expect(after).toEqual(before);
         }

@@ -1,6 +1,7 @@
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import {
   applyDecorators,
+  createParamDecorator,
   HttpException,
   HttpStatus,
   Injectable,
@@ -69,3 +70,9 @@ export class AccessGuard implements CanActivate {
 export function Authenticated(rule: AccessRule = {}) {
   return applyDecorators(SetMetadata(ACCESS_RULE, rule), UseGuards(AuthenticatedGuard, AccessGuard));
 }
+
+/** The signed-in caller of an `@Authenticated` route. */
+export const Caller = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): SessionClaims =>
+    context.switchToHttp().getRequest<Request & { user: SessionClaims }>().user,
+);

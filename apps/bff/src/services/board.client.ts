@@ -1,5 +1,5 @@
 import type { InquiryDto, InquiryListQuery, Slice } from '@mkt/contracts';
-import type { ServiceClient } from './service-client';
+import type { ServiceClient } from '@mkt/platform';
 
 /** Typed calls to the board service. */
 export class BoardClient {

@@ -7,8 +7,9 @@ import type {
   ReviewDto,
   ReviewListQuery,
   Slice,
+  WishDto,
 } from '@mkt/contracts';
-import type { ServiceClient } from './service-client';
+import type { ServiceClient } from '@mkt/platform';
 
 /** Typed calls to the catalog service. */
 export class CatalogClient {
@@ -48,5 +49,22 @@ export class CatalogClient {
 
   image(name: string): Promise<Response> {
     return this.http.fetch(`/images/product/${encodeURIComponent(name)}`);
+  }
+
+  wishes(mno: number): Promise<WishDto[]> {
+    return this.http.get(`/wishes/member/${mno}`);
+  }
+
+  /** The wish's number, or null when the member has not wished the product. */
+  wishOf(mno: number, pno: number): Promise<number | null> {
+    return this.http.get(`/wishes/member/${mno}/product/${pno}`);
+  }
+
+  addWish(mno: number, pno: number): Promise<number> {
+    return this.http.post(`/wishes/member/${mno}/product/${pno}`, {});
+  }
+
+  removeWish(mno: number, wno: number): Promise<WishDto[]> {
+    return this.http.delete(`/wishes/member/${mno}/${wno}`);
   }
 }

@@ -6,7 +6,7 @@ import type {
   Slice,
   SocialProfile,
 } from '@mkt/contracts';
-import type { ServiceClient } from './service-client';
+import type { ServiceClient } from '@mkt/platform';
 
 /** Typed calls to the member service. */
 export class MemberClient {

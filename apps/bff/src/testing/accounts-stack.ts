@@ -1,13 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { JoinRequest, LoginResult } from '@mkt/contracts';
-import { KafkaTransport } from '@mkt/messaging';
-import { JsonLogger, startService } from '@mkt/platform';
-import { createTestDatabase, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
+import type { ServiceDefinition } from '@mkt/platform';
+import { JsonLogger } from '@mkt/platform';
+import { startTestService, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
+import { cartService } from '../../../cart/src/cart.service';
+import { catalogService } from '../../../catalog/src/catalog.module';
+import { CatalogDatabase } from '../../../catalog/src/database';
 import { MemberDatabase } from '../../../member/src/database';
 import { memberService } from '../../../member/src/member.service';
 import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
@@ -99,57 +99,62 @@ export interface AccountsStack {
   jwtSecret: string;
   /** The member service's database, for arranging and checking what the API does not show. */
   members: MemberDatabase;
-  /** Another BFF on the same member service, with sessions (and counters, unless given) of its own. */
+  /** Catalog's database when the stack has the shop (for arranging products), else undefined. */
+  catalog?: CatalogDatabase;
+  /** Another BFF on the same services, with sessions (and counters, unless given) of its own. */
   startBff(variant?: BffVariant): Promise<StackBff>;
   close(): Promise<void>;
 }
 
+export interface StackServices {
+  /** Also catalog and cart (products, options, wishes and carts); member alone when false. */
+  shop?: boolean;
+}
+
 /**
- * The member service on a throwaway PostgreSQL database with the demo accounts, and a BFF in front of
- * it keeping sessions and counters in Redis under a key prefix of its own.
+ * The member service on a throwaway PostgreSQL database with the demo accounts (and with `shop`,
+ * catalog and cart on databases of their own), and a BFF in front keeping sessions and counters in
+ * Redis under a key prefix of its own.
  */
-export async function startAccountsStack(label: string, variant: BffVariant = {}): Promise<AccountsStack> {
+export async function startAccountsStack(
+  label: string,
+  variant: BffVariant = {},
+  services: StackServices = {},
+): Promise<AccountsStack> {
   const infra = await testInfrastructure();
   const jwtSecret = randomBytes(32).toString('hex');
   const cleanups: (() => Promise<void> | void)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
+  const topicPrefix = uniqueTopicPrefix(label);
+  const start = async (definition: ServiceDefinition, serviceUrls?: Record<string, string>) => {
+    const service = await startTestService(definition, { topicPrefix, serviceUrls });
+    cleanups.push(() => service.close());
+    return service;
+  };
   try {
-    const database = await createTestDatabase(label);
-    cleanups.push(() => database.drop());
-    const transport = new KafkaTransport({
-      brokers: infra.kafkaBrokers,
-      clientId: 'member',
-      topicPrefix: uniqueTopicPrefix(label),
-    });
-    cleanups.push(() => transport.close());
-    const member = await startService(
-      memberService,
-      {
-        name: 'member',
-        database: { kind: 'postgres', url: database.url, schema: 'public' },
-        transport,
-        logger: new JsonLogger('member', 'error'),
-        dataDir: mkdtempSync(join(tmpdir(), 'member-')),
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
-    cleanups.push(() => member.close());
-    const members = member.get(MemberDatabase);
+    const member = await start(memberService);
+    const members = member.app.get(MemberDatabase);
     await seedDemoAccounts(members);
+    const unused = 'http://127.0.0.1:9';
+    const urls = { member: member.url, catalog: unused, cart: unused, board: unused };
+    let catalogDatabase: CatalogDatabase | undefined;
+    if (services.shop) {
+      const catalog = await start(catalogService);
+      catalogDatabase = catalog.app.get(CatalogDatabase);
+      urls.catalog = catalog.url;
+      urls.cart = (await start(cartService, { catalog: catalog.url })).url;
+    }
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
-    const memberUrl = await member.getUrl();
-
     const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<StackBff> => {
       const keyPrefix = `test:${label}:${randomBytes(4).toString('hex')}:`;
-      const unused = 'http://127.0.0.1:9';
       // Unless the variant brings its own; a subscription to them holds a Redis connection of its own.
       const ownVisitors = new RedisVisitorCounters(redis, keyPrefix);
       const bff: INestApplication = await startBff(
         {
-          services: { member: memberUrl, catalog: unused, board: unused },
+          services: urls,
           auth: { jwtSecret, store: new RedisKeyValueStore(redis, keyPrefix) },
           visitors: ownVisitors,
           logger: new JsonLogger('bff', 'error'),
@@ -164,7 +169,7 @@ export async function startAccountsStack(label: string, variant: BffVariant = {}
     };
 
     const first = await startAnotherBff(variant);
-    return { url: first.url, jwtSecret, members, startBff: startAnotherBff, close };
+    return { url: first.url, jwtSecret, members, catalog: catalogDatabase, startBff: startAnotherBff, close };
   } catch (error) {
     await close();
     throw error;

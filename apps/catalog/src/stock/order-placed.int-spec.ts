@@ -1,15 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ProductDetailDto } from '@mkt/contracts';
 import { OrderPlacedV1 } from '@mkt/contracts';
-import { KafkaTransport } from '@mkt/messaging';
 import { prismaAdapterFor } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
-import { JsonLogger, startService } from '@mkt/platform';
-import type { TestDatabase } from '@mkt/testing';
-import { createTestDatabase, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
+import type { TestService } from '@mkt/testing';
+import { startTestService, uniqueTopicPrefix } from '@mkt/testing';
 import { OrderPlacement } from '../../../order/src/placement/order-placement';
 import { orderService } from '../../../order/src/order.service';
 import { catalogService } from '../catalog.module';
@@ -20,41 +14,21 @@ jest.setTimeout(90_000);
 
 /** order and catalog as two services with their own databases, talking through a real Kafka broker. */
 describe('order.placed from the order service reaches catalog through Kafka exactly once', () => {
-  const databases: TestDatabase[] = [];
-  const apps: INestApplication[] = [];
-  const transports: KafkaTransport[] = [];
+  const services: TestService[] = [];
   let catalogUrl: string;
   let placement: OrderPlacement;
   let pno: number;
   let odno: number;
-  const prefix = uniqueTopicPrefix('order-placed');
+  const topicPrefix = uniqueTopicPrefix('order-placed');
 
-  async function start(
-    definition: ServiceDefinition,
-  ): Promise<{ app: INestApplication; databaseUrl: string }> {
-    const infra = await testInfrastructure();
-    const database = await createTestDatabase(definition.name);
-    databases.push(database);
-    const transport = new KafkaTransport({
-      brokers: infra.kafkaBrokers,
-      clientId: definition.name,
-      topicPrefix: prefix,
+  async function start(definition: ServiceDefinition): Promise<TestService> {
+    const service = await startTestService(definition, {
+      topicPrefix,
+      logLevel: 'warn',
+      relayPollIntervalMs: 50,
     });
-    transports.push(transport);
-    const app = await startService(
-      definition,
-      {
-        name: definition.name,
-        database: { kind: 'postgres', url: database.url, schema: 'public' },
-        transport,
-        logger: new JsonLogger(definition.name, 'warn'),
-        dataDir: mkdtempSync(join(tmpdir(), `${definition.name}-`)),
-        relayPollIntervalMs: 50,
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
-    apps.push(app);
-    return { app, databaseUrl: database.url };
+    services.push(service);
+    return service;
   }
 
   async function product(): Promise<ProductDetailDto> {
@@ -77,7 +51,7 @@ describe('order.placed from the order service reaches catalog through Kafka exac
 
   beforeAll(async () => {
     const catalog = await start(catalogService);
-    catalogUrl = await catalog.app.getUrl();
+    catalogUrl = catalog.url;
     const db = new CatalogDatabase({
       adapter: prismaAdapterFor({ kind: 'postgres', url: catalog.databaseUrl, schema: 'public' }),
     });
@@ -102,9 +76,7 @@ describe('order.placed from the order service reaches catalog through Kafka exac
   });
 
   afterAll(async () => {
-    for (const app of apps.reverse()) await app.close();
-    for (const transport of transports) await transport.close();
-    for (const database of databases) await database.drop();
+    for (const service of services.reverse()) await service.close();
   });
 
   const checkout = {
@@ -147,9 +119,9 @@ describe('order.placed from the order service reaches catalog through Kafka exac
   });
 
   it('ignores the event when Kafka delivers it again', async () => {
-    const orderDb = databases[1];
+    const [catalog, order] = services;
     const { Client } = await import('pg');
-    const client = new Client({ connectionString: orderDb.url });
+    const client = new Client({ connectionString: order.databaseUrl });
     await client.connect();
     const { rows } = await client.query<{ envelope: string; topic: string; message_key: string }>(
       'SELECT envelope, topic, message_key FROM outbox_event WHERE status = $1',
@@ -159,11 +131,11 @@ describe('order.placed from the order service reaches catalog through Kafka exac
     expect(rows).toHaveLength(1);
     expect(rows[0].topic).toBe(OrderPlacedV1.topic);
 
-    await transports[1].publish([
+    await order.transport.publish([
       { topic: rows[0].topic, key: rows[0].message_key, value: rows[0].envelope, headers: {} },
     ]);
     // Once catalog has committed both deliveries, nothing may have moved.
-    await eventually(async () => expect(await transports[0].lag('catalog', OrderPlacedV1.topic)).toBe(0));
+    await eventually(async () => expect(await catalog.transport.lag('catalog', OrderPlacedV1.topic)).toBe(0));
     const p = await product();
     expect(p.optionDetail.find((o) => o.odno === odno)?.od_stock).toBe(3);
     expect(p.p_salesVol).toBe(2);

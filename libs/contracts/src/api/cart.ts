@@ -5,6 +5,9 @@ import { positiveIdSchema } from './catalog';
 /** The largest quantity one cart line may hold, whatever the stock (a typo guard). */
 export const MAX_CART_QUANTITY = 999;
 
+/** The most lines one cart holds. */
+export const MAX_CART_LINES = 100;
+
 /** Why a line cannot be ordered now; null when it can. */
 export type CartLineUnavailability = 'DELETED' | 'SOLD_OUT' | 'NOT_ENOUGH_STOCK';
 
@@ -57,10 +60,10 @@ export const cartChangeSchema = z.object({
 });
 export type CartChange = z.infer<typeof cartChangeSchema>;
 
-/** `?cino=1,2,3`: the chosen lines of a summary. */
-export const cartLineIdsSchema = z.preprocess(
+/** A comma-separated list of ids in a query (`?cino=1,2,3`, `?odno=4,5`); empty or absent: none. */
+export const idListSchema = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : String(value).split(',')),
-  z.array(positiveIdSchema).max(200, '한 번에 200개까지 선택할 수 있습니다.'),
+  z.array(positiveIdSchema).max(200, '한 번에 200개까지 고를 수 있습니다.'),
 );
 
 /** Messages a shopper reads when the cart refuses a change. */
@@ -70,6 +73,9 @@ export const CartMessages = {
   soldOut: '품절된 상품입니다.',
   overStock: (max: number) => `최대 구매 가능 수량은 ${max}개입니다.`,
   unknownLine: '장바구니에 없는 상품입니다.',
+  cartFull: `장바구니에는 ${MAX_CART_LINES}개 상품까지 담을 수 있습니다.`,
+  notOrderable: '주문할 수 없는 상품이 선택되었습니다. 품절되거나 판매가 종료된 상품을 빼 주세요.',
+  otherMember: '다른 회원의 장바구니는 바꿀 수 없습니다.',
 } as const;
 
 /** A wish as `GET /api/wishlist/list/{mno}` answers it, newest first. */

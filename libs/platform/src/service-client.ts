@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ErrorBody } from '@mkt/platform';
-import { CORRELATION_HEADER, currentCorrelationId } from '@mkt/platform';
+import { CORRELATION_HEADER, currentCorrelationId } from './correlation';
+import type { ErrorBody } from './http-errors';
 
 /** Raised when a service cannot be reached or fails; the shopper sees a 502 with a readable message. */
 export class ServiceUnavailable extends HttpException {
@@ -17,6 +17,12 @@ export class ServiceUnavailable extends HttpException {
 
 type Query = Record<string, string | number | undefined>;
 
+/** The JSON answer; an empty one (a service answering null) is null. */
+async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text === '' ? null : JSON.parse(text)) as T;
+}
+
 /**
  * JSON over internal HTTP to one service. The caller's correlation id travels along; a service's
  * 4xx answer (bad input, not found, refused) is passed on as it is; anything else becomes a 502.
@@ -28,15 +34,19 @@ export class ServiceClient {
   ) {}
 
   async get<T>(path: string, query?: Query): Promise<T> {
-    return (await (await this.send('GET', path, query)).json()) as T;
+    return readJson<T>(await this.send('GET', path, query));
   }
 
   async post<T>(path: string, body: unknown): Promise<T> {
-    return (await (await this.send('POST', path, undefined, body)).json()) as T;
+    return readJson<T>(await this.send('POST', path, undefined, body));
   }
 
   async put<T>(path: string, body: unknown): Promise<T> {
-    return (await (await this.send('PUT', path, undefined, body)).json()) as T;
+    return readJson<T>(await this.send('PUT', path, undefined, body));
+  }
+
+  async delete<T>(path: string): Promise<T> {
+    return readJson<T>(await this.send('DELETE', path));
   }
 
   /** The raw response, for bodies that are not JSON (images). */
@@ -45,7 +55,7 @@ export class ServiceClient {
   }
 
   private async send(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     query?: Query,
     body?: unknown,

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import type { CartLineDto, CartSummaryDto } from '@mkt/contracts';
+import { cartAddSchema, cartChangeSchema, idListSchema, positiveIdSchema } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import { z } from 'zod';
+import { accessDenied, Authenticated, Caller } from '../auth/guards';
+import type { SessionClaims } from '../auth/refresh-sessions';
+import { CartClient } from '../services/cart.client';
+
+const id = (value: string) => parseInput(positiveIdSchema, value);
+/** The spec's client sends its `mno` (and more of the line) in the body; it must be the caller's own. */
+const namedMember = z.object({ mno: positiveIdSchema.optional() });
+
+function assertOwnBody(body: unknown, caller: SessionClaims): void {
+  const { mno } = parseInput(namedMember, body);
+  if (mno !== undefined && mno !== caller.mno) throw accessDenied();
+}
+
+/** The signed-in shopper's cart (`mno` in a path or body must be the caller's). */
+@Controller('api/cart')
+export class CartController {
+  constructor(private readonly cart: CartClient) {}
+
+  @Get(':mno')
+  @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
+  lines(@Param('mno') mno: string): Promise<CartLineDto[]> {
+    return this.cart.lines(id(mno));
+  }
+
+  /** Our addition: the server's payment summary of the chosen lines (`?cino=1,2`). */
+  @Get(':mno/summary')
+  @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
+  summary(@Param('mno') mno: string, @Query('cino') cino: unknown): Promise<CartSummaryDto> {
+    return this.cart.summary(id(mno), parseInput(idListSchema, cino));
+  }
+
+  /** Adds one option; answers the whole cart. */
+  @Post('add')
+  @Authenticated({ roles: ['MEMBER'] })
+  add(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<CartLineDto[]> {
+    assertOwnBody(body, caller);
+    return this.cart.add(caller.mno, parseInput(cartAddSchema, body));
+  }
+
+  /** Sets a line's quantity; answers the line. */
+  @Put('change')
+  @Authenticated({ roles: ['MEMBER'] })
+  change(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<CartLineDto> {
+    assertOwnBody(body, caller);
+    const { cino, c_cnt } = parseInput(cartChangeSchema, body);
+    return this.cart.change(caller.mno, cino, c_cnt);
+  }
+
+  /** Removes a line; answers the rest of the cart. */
+  @Delete('delete/:cino/:mno')
+  @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
+  remove(@Param('cino') cino: string, @Param('mno') mno: string): Promise<CartLineDto[]> {
+    return this.cart.remove(id(mno), id(cino));
+  }
+}

@@ -1,0 +1,133 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CartLineDto, OptionSnapshot } from '@mkt/contracts';
+import { CartMessages } from '@mkt/contracts';
+import type { TestService } from '@mkt/testing';
+import { startTestService } from '@mkt/testing';
+import { cartService } from './cart.service';
+import { CartDatabase } from './database';
+
+jest.setTimeout(60_000);
+
+/**
+ * Catalog as cart sees it: `GET /options?odno=` over HTTP, answering from a list the test controls
+ * (or failing, while `down`).
+ */
+function startCatalogStandIn(options: OptionSnapshot[]) {
+  const state = { options, down: false };
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://catalog');
+    if (state.down || url.pathname !== '/options') {
+      response.writeHead(state.down ? 503 : 404).end();
+      return;
+    }
+    const wanted = new Set((url.searchParams.get('odno') ?? '').split(',').map(Number));
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(state.options.filter((option) => wanted.has(option.odno))));
+  });
+  return new Promise<{ url: string; state: typeof state; close(): Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        state,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+const option = (odno: number, od_stock: number): OptionSnapshot => ({
+  odno,
+  pno: 100 + odno,
+  od_name: `옵션 ${odno}`,
+  od_price: 500,
+  od_stock,
+  p_name: `상품 ${odno}`,
+  p_price: 10_000,
+  p_salePer: 20,
+  p_stock: od_stock,
+  businessName: '테스트상회',
+  sellerId: 3,
+  delFlag: false,
+  pi_name: '',
+});
+
+/** The cart service on its own PostgreSQL database, reading options from a catalog over HTTP. */
+describe('cart service', () => {
+  let catalog: Awaited<ReturnType<typeof startCatalogStandIn>>;
+  let cart: TestService;
+  let db: CartDatabase;
+  let nextMember = 1;
+
+  const send = async <T>(method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${cart.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const add = (mno: number, odno: number, c_cnt: number) =>
+    send<CartLineDto[] & { message: string }>('POST', `/carts/${mno}/lines`, { odno, c_cnt });
+
+  beforeAll(async () => {
+    catalog = await startCatalogStandIn([option(1, 10), option(2, 5)]);
+    cart = await startTestService(cartService, { serviceUrls: { catalog: catalog.url } });
+    db = cart.app.get(CartDatabase);
+  });
+
+  afterAll(async () => {
+    await cart?.close();
+    await catalog?.close();
+  });
+
+  it('sums ten parallel adds of one option on one line', async () => {
+    const mno = nextMember++;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => add(mno, 1, 1)));
+    expect(answers.every((answer) => answer.status === 201)).toBe(true);
+    const lines = await db.cartItem.findMany({ where: { mno } });
+    expect(lines.map((line) => [line.odno, line.cCnt])).toEqual([[1, 10]]);
+  });
+
+  it('never lets parallel adds together pass the stock', async () => {
+    const mno = nextMember++;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => add(mno, 2, 2)));
+    const accepted = answers.filter((answer) => answer.status === 201).length;
+    const refused = answers.filter((answer) => answer.status === 400);
+    expect(accepted).toBe(2);
+    expect(refused.every((answer) => answer.body.message === CartMessages.overStock(5))).toBe(true);
+    expect((await db.cartItem.findFirstOrThrow({ where: { mno } })).cCnt).toBe(4);
+  });
+
+  it('refuses to change a line to more than the stock catalog has now', async () => {
+    const mno = nextMember++;
+    const [line] = (await add(mno, 1, 2)).body;
+    catalog.state.options = [option(1, 3), option(2, 5)];
+    const refused = await send<{ message: string }>('PUT', `/carts/${mno}/lines/${line.cino}`, { c_cnt: 4 });
+    expect([refused.status, refused.body.message]).toEqual([400, CartMessages.overStock(3)]);
+    const changed = await send<CartLineDto>('PUT', `/carts/${mno}/lines/${line.cino}`, { c_cnt: 3 });
+    expect(changed.body).toMatchObject({ c_cnt: 3, od_stock: 3, unavailable: null });
+    catalog.state.options = [option(1, 10), option(2, 5)];
+  });
+
+  it('answers 502 and changes nothing while catalog is down', async () => {
+    const mno = nextMember++;
+    await add(mno, 1, 1);
+    catalog.state.down = true;
+    try {
+      const failed = await add(mno, 1, 1);
+      expect(failed.status).toBe(502);
+      expect(failed.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      catalog.state.down = false;
+    }
+    expect((await db.cartItem.findFirstOrThrow({ where: { mno } })).cCnt).toBe(1);
+  });
+
+  it('keeps a line at one piece or more in the database itself', async () => {
+    await expect(
+      db.cartItem.create({ data: { mno: nextMember++, pno: 101, odno: 1, cCnt: 0 } }),
+    ).rejects.toThrow(/cart_item_c_cnt_positive/);
+  });
+});

@@ -1,0 +1,1 @@
+export { PrismaClient as CartDatabase } from './generated/prisma/client';

@@ -1,0 +1,71 @@
+import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KafkaTransport } from '@mkt/messaging';
+import type { ServiceDefinition } from '@mkt/platform';
+import { JsonLogger, startService } from '@mkt/platform';
+import { createTestDatabase, uniqueTopicPrefix } from './databases';
+import { testInfrastructure } from './infrastructure';
+
+export interface TestServiceOptions {
+  /** Topics of the test's own (services that talk to each other share one); unique when absent. */
+  topicPrefix?: string;
+  /** Base URLs of the services this one calls. */
+  serviceUrls?: Record<string, string>;
+  logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  relayPollIntervalMs?: number;
+}
+
+export interface TestService {
+  app: INestApplication;
+  url: string;
+  databaseUrl: string;
+  transport: KafkaTransport;
+  /** Stops the service, its Kafka connection, and drops its database. */
+  close(): Promise<void>;
+}
+
+/** A service as distributed mode runs it: a fresh PostgreSQL database of its own and the test Kafka. */
+export async function startTestService(
+  definition: ServiceDefinition,
+  options: TestServiceOptions = {},
+): Promise<TestService> {
+  const infra = await testInfrastructure();
+  const database = await createTestDatabase(definition.name);
+  const transport = new KafkaTransport({
+    brokers: infra.kafkaBrokers,
+    clientId: definition.name,
+    topicPrefix: options.topicPrefix ?? uniqueTopicPrefix(definition.name),
+  });
+  try {
+    const app = await startService(
+      definition,
+      {
+        name: definition.name,
+        database: { kind: 'postgres', url: database.url, schema: 'public' },
+        transport,
+        logger: new JsonLogger(definition.name, options.logLevel ?? 'error'),
+        dataDir: mkdtempSync(join(tmpdir(), `${definition.name}-`)),
+        serviceUrls: options.serviceUrls ?? {},
+        relayPollIntervalMs: options.relayPollIntervalMs,
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    return {
+      app,
+      url: await app.getUrl(),
+      databaseUrl: database.url,
+      transport,
+      close: async () => {
+        await app.close();
+        await transport.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await transport.close();
+    await database.drop();
+    throw error;
+  }
+}
