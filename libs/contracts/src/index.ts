@@ -8,3 +8,4 @@ export * from './api/address';
 export * from './api/visitors';
 export * from './events';
 export * from './api/cart';
+export * from './api/orders';

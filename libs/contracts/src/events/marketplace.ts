@@ -4,7 +4,21 @@ import { defineEvent } from './envelope';
 const won = z.number().int().nonnegative();
 const id = z.number().int().positive();
 
-/** A shopper's order was saved; catalog reserves stock and counts sales, cart clears the bought lines. */
+/** One ordered line as the events of an order carry it. */
+const orderedLine = z.object({
+  orno: id,
+  odno: id,
+  pno: id,
+  sellerId: id,
+  count: z.number().int().positive(),
+  /** The discounted unit price with the option price, rounded up to 10 won. */
+  price: won,
+});
+
+/**
+ * A shopper's order was saved, waiting for payment; catalog reserves its stock. `cartItemIds`: the
+ * cart lines the checkout came from (empty: the member's lines of the ordered options).
+ */
 export const OrderPlacedV1 = defineEvent(
   'order.placed',
   1,
@@ -12,19 +26,24 @@ export const OrderPlacedV1 = defineEvent(
     ono: id,
     mno: id,
     totalPrice: won,
-    lines: z
-      .array(
-        z.object({
-          orno: id,
-          odno: id,
-          pno: id,
-          sellerId: id,
-          count: z.number().int().positive(),
-          price: won,
-        }),
-      )
-      .min(1),
+    lines: z.array(orderedLine).min(1),
     cartItemIds: z.array(id),
+  }),
+);
+
+/** Catalog took every line of the order out of stock. */
+export const StockReservedV1 = defineEvent('stock.reserved', 1, z.object({ ono: id }));
+
+/** Catalog could not take every line out of stock, so it took none. */
+export const StockRejectedV1 = defineEvent(
+  'stock.rejected',
+  1,
+  z.object({
+    ono: id,
+    /** The lines short of stock, with what was left of each. */
+    shortLines: z.array(
+      z.object({ odno: id, wanted: z.number().int().positive(), available: z.number().int() }),
+    ),
   }),
 );
 
@@ -42,7 +61,57 @@ export const PaymentVerifiedV1 = defineEvent(
   }),
 );
 
-/** Cart lines were removed after a paid order. */
+/** The gateway took money for the order that cannot complete it (a different amount); it is being cancelled. */
+export const PaymentRejectedV1 = defineEvent(
+  'payment.rejected',
+  1,
+  z.object({
+    pmno: id,
+    ono: id,
+    mno: id,
+    impUid: z.string().min(1),
+    amount: won,
+    reason: z.enum(['AMOUNT_MISMATCH', 'ORDER_CANCELLED']),
+  }),
+);
+
+/** Money taken for an order was given back at the gateway (a rejected payment, or a cancelled order). */
+export const PaymentCancelledV1 = defineEvent(
+  'payment.cancelled',
+  1,
+  z.object({ pmno: id, ono: id, mno: id, impUid: z.string().min(1), amount: won }),
+);
+
+/** The order is paid and its stock reserved: cart drops its lines, member counts the amount, catalog the sales. */
+export const OrderCompletedV1 = defineEvent(
+  'order.completed',
+  1,
+  z.object({
+    ono: id,
+    mno: id,
+    totalPrice: won,
+    lines: z.array(orderedLine).min(1),
+    cartItemIds: z.array(id),
+  }),
+);
+
+/**
+ * The order will not complete: catalog releases what it reserved, payment gives back what it took
+ * (`pmno`: a verified payment of the order, when there is one).
+ */
+export const OrderCancelledV1 = defineEvent(
+  'order.cancelled',
+  1,
+  z.object({
+    ono: id,
+    mno: id,
+    reason: z.enum(['STOCK_REJECTED', 'PAYMENT_REJECTED', 'PAYMENT_TIMEOUT']),
+    lines: z.array(orderedLine).min(1),
+    pmno: id.nullable(),
+  }),
+);
+
+/** Cart lines were removed after a completed order. */
 export const CartClearedV1 = defineEvent(
   'cart.cleared',
   1,

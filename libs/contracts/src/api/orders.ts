@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { positiveIdSchema } from './catalog';
+
+/**
+ * An order's life. PAYMENT_PENDING (our addition: saved, waiting for payment and stock) becomes
+ * ORDER_COMPLETE once paid and reserved, or CANCEL; refunds move a complete order on.
+ */
+export const ORDER_STATUSES = [
+  'PAYMENT_PENDING',
+  'ORDER_COMPLETE',
+  'CANCEL',
+  'REFUND_PENDING',
+  'REFUND_COMPLETE',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How my page names each status; the spec shows ORDER_COMPLETE as 결제완료 and CANCEL as 취소. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  PAYMENT_PENDING: '결제 대기',
+  ORDER_COMPLETE: '결제완료',
+  CANCEL: '취소',
+  REFUND_PENDING: '환불 처리중',
+  REFUND_COMPLETE: '환불 완료',
+};
+
+/** The gateway providers the checkout offers, kakaopay first (the default). */
+export const PAYMENT_PROVIDERS = [
+  { pg: 'kakaopay', label: '카카오페이' },
+  { pg: 'tosspayments', label: '토스페이먼츠' },
+  { pg: 'inicis', label: 'KG이니시스' },
+  { pg: 'mobilians', label: '모빌리언스' },
+  { pg: 'payco', label: '페이코' },
+  { pg: 'tosspay', label: '토스페이' },
+  { pg: 'naverpay', label: '네이버페이' },
+] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]['pg'];
+
+export const MAX_PHONE_LENGTH = 11;
+
+/** Messages a shopper reads when checkout refuses an order or a payment. */
+export const OrderMessages = {
+  receiverRequired: '받는 분 이름을 입력해 주세요.',
+  addressRequired: '배송 주소를 입력해 주세요.',
+  phoneRequired: '연락처를 입력해 주세요.',
+  phoneDigits: `연락처는 '-' 없이 숫자 ${MAX_PHONE_LENGTH}자리 이내로 입력해 주세요.`,
+  noLines: '주문할 상품이 없습니다.',
+  optionRequired: (productName: string) => `${productName}: 옵션을 선택해 주세요.`,
+  countRange: '주문 수량은 1개 이상의 정수여야 합니다.',
+  unknownOption: '존재하지 않는 상품 옵션이 포함되어 있습니다.',
+  productDeleted: (productName: string) => `${productName}: 판매가 종료된 상품입니다.`,
+  overStock: (productName: string, max: number) => `${productName}: 남은 재고는 ${max}개입니다.`,
+  totalChanged: (server: number) =>
+    `주문 금액이 바뀌었습니다. 다시 확인해 주세요. (결제하실 금액: ${server.toLocaleString('ko-KR')}원)`,
+  orderNotFound: '주문을 찾을 수 없습니다.',
+} as const;
+
+const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(200);
+
+/** One line of `POST /api/orders`; `or_price`, `rno`, `review_flag` are read by nobody. */
+const orderLineSchema = z.object({
+  odno: positiveIdSchema.optional(),
+  or_count: z.coerce
+    .number({ error: OrderMessages.countRange })
+    .int(OrderMessages.countRange)
+    .min(1, OrderMessages.countRange)
+    .max(999, OrderMessages.countRange),
+  /** Shown in the message when the line has no option. */
+  p_name: z.string().max(200).optional(),
+});
+
+/**
+ * `POST /api/orders` as the spec's client sends it. `o_totalPrice`, when sent, must equal the
+ * server's total (the amount the shopper saw); `status`, `orderDate`, `mno` and line prices are
+ * ignored. `cartItemIds` (ours): the cart lines the checkout came from.
+ */
+export const orderCreateSchema = z.object({
+  o_reciver: text(OrderMessages.receiverRequired),
+  o_address: text(OrderMessages.addressRequired),
+  o_reciverPhoNum: z
+    .string({ error: OrderMessages.phoneRequired })
+    .trim()
+    .min(1, OrderMessages.phoneRequired)
+    .regex(new RegExp(`^\\d{1,${MAX_PHONE_LENGTH}}$`), OrderMessages.phoneDigits),
+  o_totalPrice: z.coerce.number().int().nonnegative().optional(),
+  orderDetails: z.array(orderLineSchema).min(1, OrderMessages.noLines).max(100),
+  cartItemIds: z.array(positiveIdSchema).max(100).optional(),
+});
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/** What `POST /api/orders` answers: the order and the amount to pay. */
+export interface PlacedOrderDto {
+  ono: number;
+  o_totalPrice: number;
+  status: OrderStatus;
+}
+
+/** A line of an order (`GET /api/order-details/order/{ono}` and inside orders). */
+export interface OrderLineDto {
+  orno: number;
+  odno: number;
+  pno: number;
+  p_name: string;
+  od_name: string;
+  or_count: number;
+  /** The discounted unit price with the option price, rounded up to 10 won. */
+  or_price: number;
+  rno: number | null;
+  review_flag: boolean;
+  productImage: { pi_name: string }[];
+}
+
+/** An order of `GET /api/orders/member/{mno}`, newest first. */
+export interface OrderDto {
+  ono: number;
+  mno: number;
+  orderDate: string;
+  o_totalPrice: number;
+  status: OrderStatus;
+  o_address: string;
+  o_reciver: string;
+  o_reciverPhoNum: string;
+  orderDetails: OrderLineDto[];
+  /** Why a cancelled order was cancelled, in Korean; null otherwise. */
+  cancelReason: string | null;
+}
+
+/** `POST /api/payments`: the gateway payment the browser made for an order. `amount` is not trusted. */
+export const paymentRecordSchema = z.object({
+  imp_uid: z.string().trim().min(1, 'imp_uid가 필요합니다.').max(100),
+  merchant_uid: z.string().trim().min(1, 'merchant_uid가 필요합니다.').max(100),
+  amount: z.coerce.number().int().nonnegative().optional(),
+  pm_method: z.string().trim().max(40).default('card'),
+  ono: positiveIdSchema,
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** What `POST /api/payments` answers, 2xx even when `success` is false. */
+export interface PaymentRecordResult {
+  success: boolean;
+  pmno: number | null;
+  errorMessage: string | null;
+}
+
+/** `GET /api/payments/order/{ono}`: the gateway ids of the order's verified payment. */
+export interface OrderPaymentDto {
+  imp_uid: string;
+  merchant_uid: string;
+  amount: number;
+  pm_method: string;
+  paidAt: string;
+}
+
+/** Our own `POST /api/checkout/verify/{imp_uid}/{pmno}`: the spec's boolean with the why. */
+export interface PaymentVerificationDto {
+  verified: boolean;
+  status: OrderStatus;
+  /** Why the payment did not complete the order, in Korean; null when verified. */
+  reason: string | null;
+}
+
+/** `GET /api/payments/gateway`: which payment window the web app opens. */
+export type PaymentGatewayDto = { mode: 'sandbox' } | { mode: 'portone'; merchantCode: string };
+
+/**
+ * The sandbox gateway's pay call, as the sandbox payment window sends it through the BFF
+ * (`POST /api/payments/sandbox/pay`); it exists only when no real PortOne is configured.
+ */
+export const sandboxPaySchema = z.object({
+  merchant_uid: z.string().trim().min(1).max(100),
+  amount: z.coerce.number().int().nonnegative(),
+  pg_provider: z.enum(
+    PAYMENT_PROVIDERS.map((provider) => provider.pg) as [PaymentProvider, ...PaymentProvider[]],
+  ),
+  pay_method: z.string().trim().max(40).default('card'),
+  name: z.string().trim().max(200).optional(),
+  /** `failed` makes the payment fail, as a declined card would. */
+  outcome: z.enum(['paid', 'failed']).default('paid'),
+});
+export type SandboxPay = z.infer<typeof sandboxPaySchema>;
+export interface SandboxPayResult {
+  imp_uid: string;
+  status: 'paid' | 'failed';
+  /** The gateway's message for a failed payment. */
+  fail_reason: string | null;
+}
