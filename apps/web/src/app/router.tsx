@@ -1,4 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { CheckoutPage } from '../checkout/CheckoutPage';
+import { PaymentCompletePage } from '../checkout/PaymentCompletePage';
+import { PaymentFailPage } from '../checkout/PaymentFailPage';
+import { PaymentIndexRedirect, PaymentOrderRedirect } from '../checkout/paymentRedirects';
 import { ConsoleLoginPage } from '../console/ConsoleLoginPage';
 import { ConsolePage } from '../console/ConsolePage';
 import { HomePage } from '../home/HomePage';
@@ -55,6 +59,17 @@ export const router = createBrowserRouter([
           },
           { path: 'board/*', element: <BoardPage /> },
           { path: 'cart', element: <CartPage /> },
+          {
+            path: 'payment',
+            children: [
+              { index: true, element: <PaymentIndexRedirect /> },
+              { path: 'form', element: <CheckoutPage /> },
+              { path: 'complete/:ono', element: <PaymentCompletePage /> },
+              { path: 'fail', element: <PaymentFailPage /> },
+              { path: 'orders', element: <Navigate to={paths.myOrders} replace /> },
+              { path: 'orders/:ono', element: <PaymentOrderRedirect /> },
+            ],
+          },
           {
             path: 'mypage',
             element: <MyPageLayout />,

@@ -7,6 +7,8 @@ export const CS_PHONE = '1644-0000';
 /** Customer-centre hours: Mon-Sat 7-18, Sun and holidays 7-13. */
 export const CS_HOURS_WEEKDAY = '월~토 07:00~18:00';
 export const CS_HOURS_HOLIDAY = '일/공휴일 07:00~13:00';
+/** Payment inquiries, as the checkout result pages give them: weekdays 9-18. */
+export const PAYMENT_SUPPORT_HOURS = '평일 09:00~18:00';
 /** Bulk-order inquiries: Mon-Fri 9-18. */
 export const BULK_ORDER_HOURS = '월~금 09:00~18:00';
 

@@ -16,6 +16,13 @@ export const paths = {
   cart: '/cart',
   wishlist: '/mypage/wishlist',
   myOrders: '/mypage/order',
+  myOrder: (ono: number) => `/mypage/order/${ono}`,
+  payment: '/payment',
+  paymentForm: '/payment/form',
+  paymentComplete: (ono: number) => `/payment/complete/${ono}`,
+  paymentFail: '/payment/fail',
+  /** The fail page's 'orders' button (spec); it leads to my page's order list. */
+  paymentOrders: '/payment/orders',
   admin: '/admin',
   adminLogin: '/admin/login',
   seller: '/seller',
