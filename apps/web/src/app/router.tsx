@@ -15,6 +15,8 @@ import { SocialReturnPage } from '../member/SocialReturnPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { AddressPage } from '../mypage/address/AddressPage';
 import { MyPageLayout } from '../mypage/MyPageLayout';
+import { OrderDetailPage } from '../mypage/orders/OrderDetailPage';
+import { OrderListPage } from '../mypage/orders/OrderListPage';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
 import { BoardPage, CartPage, MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
@@ -75,7 +77,8 @@ export const router = createBrowserRouter([
             element: <MyPageLayout />,
             children: [
               { index: true, element: <Navigate to="order" replace /> },
-              { path: 'order/*', element: <MyPagePlaceholder menu="order" /> },
+              { path: 'order', element: <OrderListPage /> },
+              { path: 'order/:ono', element: <OrderDetailPage /> },
               { path: 'wishlist', element: <MyPagePlaceholder menu="wishlist" /> },
               { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
               { path: 'refund', element: <MyPagePlaceholder menu="refund" /> },
