@@ -24,7 +24,8 @@ import {
   type ReceiverForm,
 } from './checkoutForm';
 import { CheckoutMessages } from './checkoutMessages';
-import { checkoutLinesOf, paymentFailUrl, type CheckoutRouteState } from './checkoutRoute';
+import type { PaymentFormState } from '../shared/routing/checkoutState';
+import { checkoutLinesOf, paymentFailUrl } from './checkoutRoute';
 import { useCheckoutMember } from './useCheckoutMember';
 import { usePaymentWindow } from './usePaymentWindow';
 import '../member/member.css';
@@ -134,7 +135,7 @@ function CheckoutForm({ member, lines }: { member: SessionMember; lines: CartLin
     }
     window.alert(result.alert);
     if (result.kind === 'failed') {
-      const retry: CheckoutRouteState = { lines };
+      const retry: PaymentFormState = { cartItems: lines };
       void navigate(paymentFailUrl(result.failure), { replace: true, state: retry });
       return;
     }

@@ -5,11 +5,12 @@ describe('checkout navigation', () => {
   const lines = [{ cino: 1, p_name: '사과', c_cnt: 2 } as CartLineDto];
 
   it('reads the selected cart lines from router state, and nothing else', () => {
-    expect(checkoutLinesOf({ lines })).toBe(lines);
+    expect(checkoutLinesOf({ cartItems: lines })).toBe(lines);
     expect(checkoutLinesOf(null)).toBeNull();
     expect(checkoutLinesOf({})).toBeNull();
-    expect(checkoutLinesOf({ lines: [] })).toBeNull();
-    expect(checkoutLinesOf({ lines: [{ cino: '1' }] })).toBeNull();
+    expect(checkoutLinesOf({ cartItems: [] })).toBeNull();
+    expect(checkoutLinesOf({ lines })).toBeNull();
+    expect(checkoutLinesOf({ cartItems: [{ cino: '1' }] })).toBeNull();
   });
 
   it('carries the failure message and code in the fail page query', () => {

@@ -1,16 +1,13 @@
 import type { CartLineDto } from '@mkt/contracts';
+import type { PaymentFormState } from '../shared/routing/checkoutState';
 import { paths } from '../shared/routing/paths';
 import type { PaymentFailure } from './checkoutFlow';
 
 /**
  * What reaches the checkout through navigation: the cart's selected lines in router state
- * (`navigate('/payment/form', { state: { lines } })`), and the fail page's message and code in its
- * query, so a reload still shows them.
+ * ({@link PaymentFormState}), and the fail page's message and code in its query, so a reload still
+ * shows them.
  */
-
-export interface CheckoutRouteState {
-  lines: CartLineDto[];
-}
 
 function isCartLine(value: unknown): value is CartLineDto {
   if (typeof value !== 'object' || value === null) return false;
@@ -21,7 +18,7 @@ function isCartLine(value: unknown): value is CartLineDto {
 /** The selected cart lines carried by a navigation's state; null when there are none. */
 export function checkoutLinesOf(state: unknown): CartLineDto[] | null {
   if (typeof state !== 'object' || state === null) return null;
-  const { lines } = state as { lines?: unknown };
+  const lines: unknown = (state as Partial<PaymentFormState>).cartItems;
   if (!Array.isArray(lines) || lines.length === 0 || !lines.every(isCartLine)) return null;
   return lines;
 }

@@ -14,11 +14,11 @@ export const paths = {
   notice: '/board/notice',
   faq: '/board/faq',
   cart: '/cart',
+  paymentForm: '/payment/form',
   wishlist: '/mypage/wishlist',
   myOrders: '/mypage/order',
   myOrder: (ono: number) => `/mypage/order/${ono}`,
   payment: '/payment',
-  paymentForm: '/payment/form',
   paymentComplete: (ono: number) => `/payment/complete/${ono}`,
   paymentFail: '/payment/fail',
   /** The fail page's 'orders' button (spec); it leads to my page's order list. */
