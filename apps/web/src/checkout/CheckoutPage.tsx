@@ -186,7 +186,6 @@ function CheckoutForm({ member, lines }: { member: SessionMember; lines: CartLin
                   type="tel"
                   inputMode="numeric"
                   autoComplete="tel"
-                  maxLength={11}
                   placeholder="숫자만 입력 (예: 01012345678)"
                   aria-describedby="checkout-phone-hint"
                   value={form.phone}
