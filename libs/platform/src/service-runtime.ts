@@ -223,6 +223,8 @@ export interface ServiceSpec<P extends PrismaLike> {
   prisma: PrismaClass<P>;
   handlers?: Type<AnyEventHandler>[];
   calls?: string[];
+  /** Nest modules the service uses (CqrsModule, say). */
+  imports?: DynamicModule[];
   controllers?: Type[];
   providers?: (runtime: ServiceRuntime) => Provider[];
 }
@@ -237,7 +239,10 @@ export function defineService<P extends PrismaLike>(spec: ServiceSpec<P>): Servi
     calls: spec.calls ?? [],
     module: (runtime) => ({
       module: moduleClass,
-      imports: [ServicePlatformModule.register({ runtime, prisma: spec.prisma, handlers: spec.handlers })],
+      imports: [
+        ServicePlatformModule.register({ runtime, prisma: spec.prisma, handlers: spec.handlers }),
+        ...(spec.imports ?? []),
+      ],
       controllers: spec.controllers ?? [],
       providers: spec.providers?.(runtime) ?? [],
     }),
