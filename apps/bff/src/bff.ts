@@ -14,6 +14,7 @@ import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
 import { OrderController } from './orders/order.controller';
+import { PaymentController } from './payments/payment.controller';
 import { ReviewController } from './reviews/review.controller';
 import { socialProviders } from './social/social.providers';
 import type { SocialSettings } from './social/social-settings';
@@ -63,6 +64,7 @@ class BffModule {
         CartController,
         WishlistController,
         OrderController,
+        PaymentController,
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },

@@ -4,6 +4,7 @@ import { CartClient } from './cart.client';
 import { CatalogClient } from './catalog.client';
 import { MemberClient } from './member.client';
 import { OrderClient } from './order.client';
+import { PaymentClient } from './payment.client';
 import { ServiceClient } from '@mkt/platform';
 
 /** Base URLs of the services the BFF calls, by service name. */
@@ -15,4 +16,5 @@ export const serviceClientProviders = (urls: ServiceUrls): Provider[] => [
   { provide: MemberClient, useValue: new MemberClient(new ServiceClient('member', urls.member)) },
   { provide: CartClient, useValue: new CartClient(new ServiceClient('cart', urls.cart)) },
   { provide: OrderClient, useValue: new OrderClient(new ServiceClient('order', urls.order)) },
+  { provide: PaymentClient, useValue: new PaymentClient(new ServiceClient('payment', urls.payment)) },
 ];
