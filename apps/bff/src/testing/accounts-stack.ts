@@ -10,6 +10,7 @@ import { catalogService } from '../../../catalog/src/catalog.module';
 import { CatalogDatabase } from '../../../catalog/src/database';
 import { OrderDatabase } from '../../../order/src/database';
 import { orderService } from '../../../order/src/order.service';
+import { paymentService } from '../../../payment/src/payment.service';
 import { MemberDatabase } from '../../../member/src/database';
 import { memberService } from '../../../member/src/member.service';
 import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
@@ -113,7 +114,7 @@ export interface AccountsStack {
 }
 
 export interface StackServices {
-  /** Also catalog, cart and order, all on one Kafka; member alone when false. */
+  /** Also catalog, cart, order and payment (on the sandbox gateway), all on one Kafka; member alone when false. */
   shop?: boolean;
 }
 
@@ -164,6 +165,7 @@ export async function startAccountsStack(
       const order = await start(orderService, { catalog: catalog.url });
       urls.order = order.url;
       orderDatabase = order.app.get(OrderDatabase);
+      urls.payment = (await start(paymentService, { order: order.url })).url;
     }
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());

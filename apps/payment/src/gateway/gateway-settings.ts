@@ -67,6 +67,8 @@ export function paymentGatewaySettingsFromEnv(env: Record<string, unknown>): Pay
 
 export interface OpenedPaymentGateway {
   gateway: PaymentGateway;
+  /** The merchant code PortOne's browser SDK opens its window with; absent in sandbox mode. */
+  merchantCode?: string;
   /** Where the sandbox's pay call is served; absent with real PortOne, which has no such call. */
   sandboxUrl?: string;
   close(): Promise<void>;
@@ -75,8 +77,12 @@ export interface OpenedPaymentGateway {
 /** The gateway the settings choose; in sandbox mode, the sandbox is started on a free loopback port. */
 export async function openPaymentGateway(settings: PaymentGatewaySettings): Promise<OpenedPaymentGateway> {
   if (settings.mode === 'portone') {
-    const { apiKey, apiSecret, apiUrl } = settings;
-    return { gateway: new PortOneGateway({ apiKey, apiSecret, baseUrl: apiUrl }), close: async () => {} };
+    const { apiKey, apiSecret, apiUrl, merchantCode } = settings;
+    return {
+      gateway: new PortOneGateway({ apiKey, apiSecret, baseUrl: apiUrl }),
+      merchantCode,
+      close: async () => {},
+    };
   }
   const sandbox = await startSandboxGateway({ host: '127.0.0.1' });
   return {

@@ -5,7 +5,8 @@ import type { SandboxPayResult } from '@mkt/contracts';
 import { z } from 'zod';
 import type { PortOneAnswer, PortOneToken } from '../portone-api';
 import { SandboxLedger, SandboxRefusal } from './sandbox-ledger';
-import { SANDBOX_PAY_PATH, sandboxPayRequestSchema } from './sandbox-pay';
+import { sandboxPaySchema } from '@mkt/contracts';
+import { SANDBOX_PAY_PATH } from './sandbox-pay';
 
 export interface SandboxGatewayOptions {
   host?: string;
@@ -122,7 +123,7 @@ export async function startSandboxGateway(options: SandboxGatewayOptions = {}): 
   };
 
   const pay = (body: unknown): PortOneAnswer<SandboxPayResult> => {
-    const payment = ledger.pay(parseBody(sandboxPayRequestSchema, body));
+    const payment = ledger.pay(parseBody(sandboxPaySchema, body));
     return ok({
       imp_uid: payment.imp_uid,
       status: payment.status === 'paid' ? 'paid' : 'failed',

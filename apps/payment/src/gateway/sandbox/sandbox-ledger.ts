@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { PortOnePayment } from '../portone-api';
-import type { SandboxPayRequest } from './sandbox-pay';
+import type { SandboxPay } from '@mkt/contracts';
 
 /** A refusal in PortOne's manner: the HTTP status it comes with and the gateway's message. */
 export class SandboxRefusal extends Error {
@@ -40,7 +40,7 @@ export class SandboxLedger {
   /** Each order's payments by imp_uid, the latest last. */
   private readonly attempts = new Map<string, string[]>();
 
-  pay(request: SandboxPayRequest, now = new Date()): PortOnePayment {
+  pay(request: SandboxPay, now = new Date()): PortOnePayment {
     const earlier = (this.attempts.get(request.merchant_uid) ?? []).map((impUid) =>
       this.payments.get(impUid),
     );

@@ -1,18 +1,7 @@
-import type { SandboxPayResult } from '@mkt/contracts';
-import { sandboxPaySchema } from '@mkt/contracts';
+import type { SandboxPayResult, sandboxPaySchema } from '@mkt/contracts';
 import { z } from 'zod';
 import { GatewayRefusedError } from '../payment-gateway';
 import { callPortOne, readResponse } from '../portone-api';
-
-/**
- * The sandbox's own pay call (`POST /sandbox/payments`), what its payment window and scripts send:
- * the checkout contract's body, where `outcome` may also be `abandoned` (the shopper closed the
- * window, which PortOne records as a failed payment).
- */
-export const sandboxPayRequestSchema = sandboxPaySchema.extend({
-  outcome: z.enum(['paid', 'failed', 'abandoned']).default('paid'),
-});
-export type SandboxPayRequest = z.infer<typeof sandboxPayRequestSchema>;
 
 export const SANDBOX_PAY_PATH = '/sandbox/payments';
 
@@ -25,7 +14,7 @@ const sandboxPayResultSchema = z.object({
 /** Pays at the sandbox gateway at `sandboxUrl` as its window would; a refused payment throws. */
 export async function paySandbox(
   sandboxUrl: string,
-  request: z.input<typeof sandboxPayRequestSchema>,
+  request: z.input<typeof sandboxPaySchema>,
   timeoutMs = 10_000,
 ): Promise<SandboxPayResult> {
   const { answer } = await callPortOne(sandboxUrl, {
