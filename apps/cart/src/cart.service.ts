@@ -1,25 +1,18 @@
 import { join } from 'node:path';
-import { defineService, SERVICE_RUNTIME, ServiceClient, serviceUrl } from '@mkt/platform';
-import type { ServiceRuntime } from '@mkt/platform';
+import { defineService } from '@mkt/platform';
 import { Cart } from './cart';
 import { CartController } from './cart.controller';
-import { CatalogOptions } from './catalog-options';
+import { catalogOptionsProvider } from '@mkt/catalog-client';
 import { CartDatabase } from './database';
+import { ClearOrderedLinesOnOrderCompleted } from './orders/clear-ordered-lines.handler';
 
-/** Members' cart lines; names, prices and stock are read from catalog when a cart is shown. */
+/** Members' cart lines; names, prices and stock are read from catalog when a cart is shown. A completed order takes its lines out. */
 export const cartService = defineService({
   name: 'cart',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: CartDatabase,
   calls: ['catalog'],
+  handlers: [ClearOrderedLinesOnOrderCompleted],
   controllers: [CartController],
-  providers: () => [
-    Cart,
-    {
-      provide: CatalogOptions,
-      inject: [SERVICE_RUNTIME],
-      useFactory: (runtime: ServiceRuntime) =>
-        new CatalogOptions(new ServiceClient('catalog', serviceUrl(runtime, 'catalog'))),
-    },
-  ],
+  providers: () => [Cart, catalogOptionsProvider],
 });

@@ -12,7 +12,7 @@ import { ProductController } from './products/product.controller';
 import { ProductRepository } from './products/product.repository';
 import { ReviewController } from './reviews/review.controller';
 import { ReviewRepository } from './reviews/review.repository';
-import { ReserveStockOnOrderPlaced } from './stock/reserve-stock.handler';
+import { stockHandlers } from './stock/stock.handlers';
 import { WishController } from './wishes/wish.controller';
 import { WishList } from './wishes/wish-list';
 
@@ -26,7 +26,7 @@ export const catalogService = defineService({
   name: 'catalog',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: CatalogDatabase,
-  handlers: [ReserveStockOnOrderPlaced],
+  handlers: stockHandlers,
   controllers: [
     CategoryController,
     ProductController,

@@ -1,12 +1,42 @@
 import { join } from 'node:path';
+import { CqrsModule } from '@nestjs/cqrs';
+import { catalogOptionsProvider } from '@mkt/catalog-client';
 import { defineService } from '@mkt/platform';
+import { z } from 'zod';
+import { PlaceOrderHandler } from './checkout/place-order';
 import { OrderDatabase } from './database';
-import { OrderPlacement } from './placement/order-placement';
+import { OrderController } from './orders/order.controller';
+import { OrderReads } from './orders/order-reads';
+import {
+  AbandonedOrderSweeper,
+  CancelAbandonedOrdersHandler,
+  PAYMENT_TIMEOUT_MS,
+} from './process/abandoned-orders';
+import { orderProcessHandlers } from './process/order-process.handlers';
+import { OrderProcess } from './process/order-process.service';
 
-/** Orders and their lines; placing an order announces order.placed. */
+/** Minutes a placed order waits for its payment before it is cancelled. */
+const paymentTimeout = z.coerce.number().int().positive().default(15);
+
+/** Orders and their process: placed, then complete once paid and reserved, or cancelled. */
 export const orderService = defineService({
   name: 'order',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: OrderDatabase,
-  providers: () => [OrderPlacement],
+  calls: ['catalog'],
+  imports: [CqrsModule.forRoot()],
+  handlers: orderProcessHandlers,
+  controllers: [OrderController],
+  providers: () => [
+    OrderProcess,
+    OrderReads,
+    PlaceOrderHandler,
+    CancelAbandonedOrdersHandler,
+    AbandonedOrderSweeper,
+    {
+      provide: PAYMENT_TIMEOUT_MS,
+      useFactory: () => paymentTimeout.parse(process.env.ORDER_PAYMENT_TIMEOUT_MINUTES) * 60_000,
+    },
+    catalogOptionsProvider,
+  ],
 });

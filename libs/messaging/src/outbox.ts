@@ -16,6 +16,34 @@ export interface EventContext {
   causationId?: string;
 }
 
+/** An event's envelope and Kafka headers, its payload checked against the event's schema. */
+export function eventMessage<P>(
+  producer: string,
+  event: EventDefinition<P>,
+  payload: P,
+  context: EventContext,
+): { envelope: EventEnvelope<P>; headers: Record<string, string> } {
+  const envelope: EventEnvelope<P> = {
+    eventId: randomUUID(),
+    eventType: event.type,
+    eventVersion: event.version,
+    occurredAt: new Date().toISOString(),
+    producer,
+    aggregateId: String(context.aggregateId),
+    correlationId: context.correlationId ?? randomUUID(),
+    causationId: context.causationId ?? null,
+    payload: event.payloadSchema.parse(payload),
+  };
+  const headers: Record<string, string> = {
+    [EventHeaders.type]: envelope.eventType,
+    [EventHeaders.version]: String(envelope.eventVersion),
+    [EventHeaders.eventId]: envelope.eventId,
+    [EventHeaders.correlationId]: envelope.correlationId,
+    ...(envelope.causationId ? { [EventHeaders.causationId]: envelope.causationId } : {}),
+  };
+  return { envelope, headers };
+}
+
 /**
  * Writes events into the service's outbox table inside the caller's transaction: the event exists
  * if and only if the state change it announces was committed.
@@ -32,24 +60,7 @@ export class Outbox {
     payload: P,
     context: EventContext,
   ): Promise<EventEnvelope<P>> {
-    const envelope: EventEnvelope<P> = {
-      eventId: randomUUID(),
-      eventType: event.type,
-      eventVersion: event.version,
-      occurredAt: new Date().toISOString(),
-      producer: this.producer,
-      aggregateId: String(context.aggregateId),
-      correlationId: context.correlationId ?? randomUUID(),
-      causationId: context.causationId ?? null,
-      payload: event.payloadSchema.parse(payload),
-    };
-    const headers: Record<string, string> = {
-      [EventHeaders.type]: envelope.eventType,
-      [EventHeaders.version]: String(envelope.eventVersion),
-      [EventHeaders.eventId]: envelope.eventId,
-      [EventHeaders.correlationId]: envelope.correlationId,
-      ...(envelope.causationId ? { [EventHeaders.causationId]: envelope.causationId } : {}),
-    };
+    const { envelope, headers } = eventMessage(this.producer, event, payload, context);
     await tx.$executeRawUnsafe(
       `INSERT INTO ${table(this.schema, 'outbox_event')} (event_id, topic, message_key, event_type, envelope, headers)
        VALUES ($1::uuid, $2, $3, $4, $5, $6::jsonb)`,

@@ -2,7 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KafkaTransport } from '@mkt/messaging';
+import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
+import type { MessageTransport } from '@mkt/messaging';
+import { eventMessage, KafkaTransport } from '@mkt/messaging';
 import type { ServiceDefinition } from '@mkt/platform';
 import { JsonLogger, startService } from '@mkt/platform';
 import { createTestDatabase, uniqueTopicPrefix } from './databases';
@@ -67,5 +69,33 @@ export async function startTestService(
     await transport.close();
     await database.drop();
     throw error;
+  }
+}
+
+/** Publishes an event as another service's outbox relay would (the same envelope and headers). */
+export async function publishEvent<P>(
+  transport: MessageTransport,
+  event: EventDefinition<P>,
+  payload: P,
+  aggregateId: number | string,
+  producer = 'test',
+): Promise<EventEnvelope<P>> {
+  const { envelope, headers } = eventMessage(producer, event, payload, { aggregateId });
+  await transport.publish([
+    { topic: event.topic, key: String(aggregateId), value: JSON.stringify(envelope), headers },
+  ]);
+  return envelope;
+}
+
+/** Retries `check` until it passes or `timeoutMs` runs out (then its last failure is thrown). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }

@@ -1,5 +1,7 @@
 import type { OptionSnapshot } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { Provider } from '@nestjs/common';
+import type { ServiceRuntime } from '@mkt/platform';
+import { SERVICE_RUNTIME, ServiceClient, serviceUrl } from '@mkt/platform';
 
 /** Reads options' current names, prices and stock from catalog. */
 export class CatalogOptions {
@@ -13,3 +15,11 @@ export class CatalogOptions {
     return new Map(options.map((option) => [option.odno, option]));
   }
 }
+
+/** The provider of CatalogOptions for a service that lists catalog in its `calls`. */
+export const catalogOptionsProvider: Provider = {
+  provide: CatalogOptions,
+  inject: [SERVICE_RUNTIME],
+  useFactory: (runtime: ServiceRuntime) =>
+    new CatalogOptions(new ServiceClient('catalog', serviceUrl(runtime, 'catalog'))),
+};

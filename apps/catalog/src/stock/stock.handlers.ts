@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import type { PayloadOf } from '@mkt/contracts';
+import {
+  OrderCancelledV1,
+  OrderCompletedV1,
+  OrderPlacedV1,
+  StockRejectedV1,
+  StockReservedV1,
+} from '@mkt/contracts';
+import type { EventHandler } from '@mkt/messaging';
+import { Outbox } from '@mkt/messaging';
+import type { CatalogTx } from '../database';
+
+type OrderedLine = PayloadOf<typeof OrderPlacedV1>['lines'][number];
+
+/** Keeps each product's p_stock the sum of its options' stock. */
+async function refreshProductStock(tx: CatalogTx, pnos: number[]): Promise<void> {
+  for (const pno of [...new Set(pnos)].sort((a, b) => a - b)) {
+    const remaining = await tx.productOption.aggregate({ where: { pno }, _sum: { odStock: true } });
+    await tx.product.update({ where: { pno }, data: { pStock: remaining._sum.odStock ?? 0 } });
+  }
+}
+
+/** Option by option in `odno` order, so that two orders locking the same options never wait on each other in a circle. */
+const inOptionOrder = (lines: OrderedLine[]) => [...lines].sort((a, b) => a.odno - b.odno);
+
+/**
+ * A placed order takes all its lines out of stock or none of them: stock.reserved, or
+ * stock.rejected naming the lines short of stock. Stock never goes below zero.
+ */
+@Injectable()
+export class ReserveStockOnOrderPlaced implements EventHandler<PayloadOf<typeof OrderPlacedV1>, CatalogTx> {
+  readonly name = 'catalog.reserve-stock-on-order-placed';
+  readonly event = OrderPlacedV1;
+
+  constructor(private readonly outbox: Outbox) {}
+
+  async handle({ ono, lines }: PayloadOf<typeof OrderPlacedV1>, tx: CatalogTx): Promise<void> {
+    // Cancelled before it arrived: nothing to take.
+    if (await tx.stockReservation.findUnique({ where: { ono } })) return;
+    const taken: OrderedLine[] = [];
+    const shortLines: PayloadOf<typeof StockRejectedV1>['shortLines'] = [];
+    for (const line of inOptionOrder(lines)) {
+      const { count } = await tx.productOption.updateMany({
+        where: { odno: line.odno, odStock: { gte: line.count } },
+        data: { odStock: { decrement: line.count } },
+      });
+      if (count === 1) {
+        taken.push(line);
+        continue;
+      }
+      const option = await tx.productOption.findUnique({
+        where: { odno: line.odno },
+        select: { odStock: true },
+      });
+      shortLines.push({ odno: line.odno, wanted: line.count, available: option?.odStock ?? 0 });
+    }
+    if (shortLines.length) {
+      for (const line of taken) {
+        await tx.productOption.update({
+          where: { odno: line.odno },
+          data: { odStock: { increment: line.count } },
+        });
+      }
+      await tx.stockReservation.create({ data: { ono, status: 'REJECTED' } });
+      await this.outbox.enqueue(tx, StockRejectedV1, { ono, shortLines }, { aggregateId: ono });
+      return;
+    }
+    await refreshProductStock(
+      tx,
+      lines.map((line) => line.pno),
+    );
+    await tx.stockReservation.create({ data: { ono, status: 'RESERVED' } });
+    await this.outbox.enqueue(tx, StockReservedV1, { ono }, { aggregateId: ono });
+  }
+}
+
+/** A cancelled order gives back what it took; a cancellation that arrives first keeps the order from taking any. */
+@Injectable()
+export class ReleaseStockOnOrderCancelled implements EventHandler<
+  PayloadOf<typeof OrderCancelledV1>,
+  CatalogTx
+> {
+  readonly name = 'catalog.release-stock-on-order-cancelled';
+  readonly event = OrderCancelledV1;
+
+  async handle({ ono, lines }: PayloadOf<typeof OrderCancelledV1>, tx: CatalogTx): Promise<void> {
+    const reservation = await tx.stockReservation.findUnique({ where: { ono } });
+    if (!reservation) {
+      await tx.stockReservation.create({ data: { ono, status: 'RELEASED' } });
+      return;
+    }
+    if (reservation.status !== 'RESERVED') return;
+    for (const line of inOptionOrder(lines)) {
+      await tx.productOption.update({
+        where: { odno: line.odno },
+        data: { odStock: { increment: line.count } },
+      });
+    }
+    await refreshProductStock(
+      tx,
+      lines.map((line) => line.pno),
+    );
+    await tx.stockReservation.update({ where: { ono }, data: { status: 'RELEASED' } });
+  }
+}
+
+/** A completed order counts as sales of its products. */
+@Injectable()
+export class CountSalesOnOrderCompleted implements EventHandler<
+  PayloadOf<typeof OrderCompletedV1>,
+  CatalogTx
+> {
+  readonly name = 'catalog.count-sales-on-order-completed';
+  readonly event = OrderCompletedV1;
+
+  async handle({ lines }: PayloadOf<typeof OrderCompletedV1>, tx: CatalogTx): Promise<void> {
+    for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
+      await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { increment: line.count } } });
+    }
+  }
+}
+
+export const stockHandlers = [
+  ReserveStockOnOrderPlaced,
+  ReleaseStockOnOrderCancelled,
+  CountSalesOnOrderCompleted,
+];

@@ -1,0 +1,193 @@
+import type { EventDefinition, PayloadOf } from '@mkt/contracts';
+import {
+  OrderCancelledV1,
+  OrderCompletedV1,
+  OrderPlacedV1,
+  StockRejectedV1,
+  StockReservedV1,
+} from '@mkt/contracts';
+import type { TestService } from '@mkt/testing';
+import { crashAfterNextEnqueue, eventually, publishEvent, startTestService } from '@mkt/testing';
+import { catalogService } from '../catalog.module';
+import { CatalogDatabase } from '../database';
+import { createProduct } from '../seed/demo-catalog';
+import { ReserveStockOnOrderPlaced } from './stock.handlers';
+
+jest.setTimeout(120_000);
+
+type Line = PayloadOf<typeof OrderPlacedV1>['lines'][number];
+
+/** Catalog on its own PostgreSQL database, sent the order's events through a real Kafka broker. */
+describe("catalog's stock and the order's events", () => {
+  let catalog: TestService;
+  let db: CatalogDatabase;
+  let nextOno = 1;
+  let nextOrno = 1;
+
+  async function product(stocks: number[]): Promise<{ pno: number; odnos: number[] }> {
+    const pno = await createProduct(db, {
+      pName: '재고 상품',
+      pContent: '',
+      pPrice: 10_000,
+      pSalePer: 0,
+      sellerId: 3,
+      businessName: '테스트상회',
+      ctnos: [],
+      options: stocks.map((odStock, i) => ({ odName: `옵션${i}`, odPrice: 0, odStock })),
+      imageNames: [],
+    });
+    const options = await db.productOption.findMany({ where: { pno }, orderBy: { odno: 'asc' } });
+    return { pno, odnos: options.map((option) => option.odno) };
+  }
+
+  const line = (pno: number, odno: number, count: number): Line => ({
+    orno: nextOrno++,
+    odno,
+    pno,
+    sellerId: 3,
+    count,
+    price: 10_000,
+  });
+  const placed = (ono: number, lines: Line[]) => ({
+    ono,
+    mno: 7,
+    totalPrice: 10_000,
+    lines,
+    cartItemIds: [],
+  });
+  const publish = <P>(event: EventDefinition<P>, payload: P & { ono: number }) =>
+    publishEvent(catalog.transport, event, payload, payload.ono, 'order');
+
+  const stockOf = async (pno: number) => {
+    const row = await db.product.findUniqueOrThrow({
+      where: { pno },
+      include: { options: { orderBy: { odno: 'asc' } } },
+    });
+    return {
+      options: row.options.map((option) => option.odStock),
+      p_stock: row.pStock,
+      salesVol: row.pSalesVol,
+    };
+  };
+  /** What catalog announced about one order (its outbox). */
+  const announced = async (ono: number) => {
+    const rows = await db.$queryRawUnsafe<{ topic: string; envelope: string }[]>(
+      'SELECT topic, envelope::text AS envelope FROM outbox_event WHERE message_key = $1 ORDER BY created_at',
+      String(ono),
+    );
+    return rows.map((row) => ({
+      topic: row.topic,
+      payload: (JSON.parse(row.envelope) as { payload: unknown }).payload,
+    }));
+  };
+  /** Waits until catalog has handled everything published to `topic`. */
+  const settled = (topic: string) =>
+    eventually(async () => expect(await catalog.transport.lag('catalog', topic)).toBe(0));
+
+  beforeAll(async () => {
+    catalog = await startTestService(catalogService, { relayPollIntervalMs: 50 });
+    db = catalog.app.get(CatalogDatabase);
+  });
+  afterAll(() => catalog?.close());
+
+  it('reserves every line of a placed order and says so, once however often the event arrives', async () => {
+    const { pno, odnos } = await product([10, 5]);
+    const ono = nextOno++;
+    const event = placed(ono, [line(pno, odnos[0], 3), line(pno, odnos[1], 5)]);
+    await publish(OrderPlacedV1, event);
+    await eventually(async () =>
+      expect(await stockOf(pno)).toEqual({ options: [7, 0], p_stock: 7, salesVol: 0 }),
+    );
+    expect(await announced(ono)).toEqual([{ topic: StockReservedV1.topic, payload: { ono } }]);
+
+    const envelope = await publish(OrderPlacedV1, event);
+    // The same envelope again, as Kafka redelivers it.
+    await catalog.transport.publish([
+      {
+        topic: OrderPlacedV1.topic,
+        key: String(ono),
+        value: JSON.stringify(envelope),
+        headers: {},
+      },
+    ]);
+    await settled(OrderPlacedV1.topic);
+    expect(await stockOf(pno)).toEqual({ options: [7, 0], p_stock: 7, salesVol: 0 });
+    expect(await announced(ono)).toHaveLength(1);
+  });
+
+  it('takes nothing when one line is short, and names the short line', async () => {
+    const { pno, odnos } = await product([10, 2]);
+    const ono = nextOno++;
+    await publish(OrderPlacedV1, placed(ono, [line(pno, odnos[0], 4), line(pno, odnos[1], 3)]));
+    await eventually(async () =>
+      expect(await announced(ono)).toEqual([
+        {
+          topic: StockRejectedV1.topic,
+          payload: { ono, shortLines: [{ odno: odnos[1], wanted: 3, available: 2 }] },
+        },
+      ]),
+    );
+    expect(await stockOf(pno)).toEqual({ options: [10, 2], p_stock: 12, salesVol: 0 });
+  });
+
+  it('gives back what a cancelled order took, once', async () => {
+    const { pno, odnos } = await product([6]);
+    const ono = nextOno++;
+    const lines = [line(pno, odnos[0], 4)];
+    await publish(OrderPlacedV1, placed(ono, lines));
+    await eventually(async () => expect((await stockOf(pno)).options).toEqual([2]));
+    const cancelled = { ono, mno: 7, reason: 'PAYMENT_TIMEOUT' as const, lines, pmno: null };
+    await publish(OrderCancelledV1, cancelled);
+    await publish(OrderCancelledV1, cancelled);
+    await settled(OrderCancelledV1.topic);
+    expect(await stockOf(pno)).toEqual({ options: [6], p_stock: 6, salesVol: 0 });
+  });
+
+  it('never takes stock for an order whose cancellation arrived first', async () => {
+    const { pno, odnos } = await product([6]);
+    const ono = nextOno++;
+    const lines = [line(pno, odnos[0], 4)];
+    await publish(OrderCancelledV1, { ono, mno: 7, reason: 'PAYMENT_TIMEOUT', lines, pmno: null });
+    await settled(OrderCancelledV1.topic);
+    await publish(OrderPlacedV1, placed(ono, lines));
+    await settled(OrderPlacedV1.topic);
+    expect(await stockOf(pno)).toEqual({ options: [6], p_stock: 6, salesVol: 0 });
+    expect(await announced(ono)).toEqual([]);
+  });
+
+  it('counts a completed order as sales, once', async () => {
+    const { pno, odnos } = await product([9]);
+    const ono = nextOno++;
+    const completed = { ono, mno: 7, totalPrice: 30_000, lines: [line(pno, odnos[0], 3)], cartItemIds: [] };
+    const envelope = await publish(OrderCompletedV1, completed);
+    await catalog.transport.publish([
+      { topic: OrderCompletedV1.topic, key: String(ono), value: JSON.stringify(envelope), headers: {} },
+    ]);
+    await settled(OrderCompletedV1.topic);
+    expect((await stockOf(pno)).salesVol).toBe(3);
+  });
+
+  it('never oversells: of 60 orders of one piece for 20 in stock, exactly 20 are reserved', async () => {
+    const { pno, odnos } = await product([20]);
+    const onos = Array.from({ length: 60 }, () => nextOno++);
+    await Promise.all(onos.map((ono) => publish(OrderPlacedV1, placed(ono, [line(pno, odnos[0], 1)]))));
+    await eventually(async () => {
+      const outcomes = await Promise.all(onos.map(async (ono) => (await announced(ono))[0]?.topic));
+      expect(outcomes.filter((topic) => topic === undefined)).toEqual([]);
+      expect(outcomes.filter((topic) => topic === StockReservedV1.topic)).toHaveLength(20);
+    }, 60_000);
+    expect(await stockOf(pno)).toEqual({ options: [0], p_stock: 0, salesVol: 0 });
+  });
+
+  it('writes stock.reserved in the transaction that takes the stock', async () => {
+    const { pno, odnos } = await product([5]);
+    const ono = nextOno++;
+    const reserve = catalog.app.get(ReserveStockOnOrderPlaced);
+    await crashAfterNextEnqueue(() =>
+      db.$transaction((tx) => reserve.handle(placed(ono, [line(pno, odnos[0], 2)]), tx)),
+    );
+    expect(await stockOf(pno)).toEqual({ options: [5], p_stock: 5, salesVol: 0 });
+    expect(await db.stockReservation.findUnique({ where: { ono } })).toBeNull();
+    expect(await announced(ono)).toEqual([]);
+  });
+});

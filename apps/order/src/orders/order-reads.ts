@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { OrderDto } from '@mkt/contracts';
+import { OrderMessages } from '@mkt/contracts';
+import { NotFound } from '@mkt/platform';
+import { OrderDatabase } from '../database';
+import type { Prisma } from '../database';
+import type { CancelReason } from '../process/order-process';
+import { CANCEL_REASON_TEXT } from '../process/order-process';
+
+const withLines = { details: { orderBy: { orno: 'asc' } } } as const;
+type OrderRow = Prisma.OrderGetPayload<{ include: typeof withLines }>;
+
+function toOrderDto(row: OrderRow): OrderDto {
+  return {
+    ono: row.ono,
+    mno: row.mno,
+    orderDate: row.orderDate.toISOString(),
+    o_totalPrice: row.oTotalPrice,
+    status: row.status,
+    o_address: row.oAddress,
+    o_reciver: row.oReceiver,
+    o_reciverPhoNum: row.oReceiverPhoNum,
+    cancelReason: row.cancelReason ? CANCEL_REASON_TEXT[row.cancelReason as CancelReason] : null,
+    orderDetails: row.details.map((line) => ({
+      orno: line.orno,
+      odno: line.odno,
+      pno: line.pno,
+      p_name: line.pName,
+      od_name: line.odName,
+      or_count: line.orCount,
+      or_price: line.orPrice,
+      rno: line.rno,
+      review_flag: line.reviewFlag,
+      productImage: line.piName ? [{ pi_name: line.piName }] : [],
+    })),
+  };
+}
+
+/** Orders as shoppers (and payment) read them. */
+@Injectable()
+export class OrderReads {
+  constructor(private readonly db: OrderDatabase) {}
+
+  /** The member's orders, newest first. */
+  async ofMember(mno: number): Promise<OrderDto[]> {
+    const rows = await this.db.order.findMany({
+      where: { mno },
+      orderBy: { ono: 'desc' },
+      include: withLines,
+    });
+    return rows.map(toOrderDto);
+  }
+
+  /** One order; `mno`, when given, must be its member's (another member's order is not found). */
+  async one(ono: number, mno?: number): Promise<OrderDto> {
+    const row = await this.db.order.findFirst({ where: { ono, mno }, include: withLines });
+    if (!row) throw new NotFound(OrderMessages.orderNotFound);
+    return toOrderDto(row);
+  }
+}

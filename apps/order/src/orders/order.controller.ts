@@ -1,0 +1,45 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { OrderDto, PlacedOrderDto } from '@mkt/contracts';
+import { orderCreateSchema, positiveIdSchema } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import { z } from 'zod';
+import { PlaceOrder } from '../checkout/place-order';
+import { OrderReads } from './order-reads';
+
+const id = (value: string) => parseInput(positiveIdSchema, value);
+const placement = z.object({
+  mno: positiveIdSchema,
+  idempotencyKey: z.string().trim().min(1).max(100),
+  order: orderCreateSchema,
+});
+
+/** Internal: the BFF (for the signed-in member) and payment (reading an order's total) call these. */
+@Controller('orders')
+export class OrderController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: OrderReads,
+  ) {}
+
+  @Post()
+  place(@Body() body: unknown): Promise<PlacedOrderDto> {
+    const { mno, idempotencyKey, order } = parseInput(placement, body);
+    return this.commands.execute(new PlaceOrder(mno, idempotencyKey, order));
+  }
+
+  @Get('member/:mno')
+  ofMember(@Param('mno') mno: string): Promise<OrderDto[]> {
+    return this.reads.ofMember(id(mno));
+  }
+
+  @Get('member/:mno/:ono')
+  memberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<OrderDto> {
+    return this.reads.one(id(ono), id(mno));
+  }
+
+  @Get(':ono')
+  order(@Param('ono') ono: string): Promise<OrderDto> {
+    return this.reads.one(id(ono));
+  }
+}
