@@ -1,4 +1,4 @@
-import { PAYMENT_PROVIDERS, type PaymentProvider } from '@mkt/contracts';
+import { PAYMENT_PROVIDERS, type PaymentProvider, type SandboxPay } from '@mkt/contracts';
 import { formatWon } from '@mkt/pricing';
 import { useId, useRef, useState } from 'react';
 import { sandboxPay } from '../shared/api/orders';
@@ -12,7 +12,7 @@ interface SandboxPaymentWindowProps {
   onSettle(outcome: PaymentOutcome): void;
 }
 
-type Outcome = 'paid' | 'failed';
+type Outcome = SandboxPay['outcome'];
 
 /**
  * The sandbox gateway's payment window, in place of PortOne's popup: order name, amount and
@@ -37,12 +37,15 @@ export function SandboxPaymentWindow({ request, onSettle }: SandboxPaymentWindow
         name: request.name,
         outcome,
       });
-      onSettle(
-        result.status === 'paid'
-          ? { status: 'paid', imp_uid: result.imp_uid }
-          : { status: 'failed', message: result.fail_reason || '결제가 거절되었습니다.', code: null },
-      );
+      if (outcome === 'abandoned') onSettle({ status: 'cancelled' });
+      else if (result.status === 'paid') onSettle({ status: 'paid', imp_uid: result.imp_uid });
+      else
+        onSettle({ status: 'failed', message: result.fail_reason || '결제가 거절되었습니다.', code: null });
     } catch (error) {
+      if (outcome === 'abandoned') {
+        onSettle({ status: 'cancelled' });
+        return;
+      }
       onSettle({
         status: 'failed',
         message: errorMessage(error, '결제 서버에 연결하지 못했습니다.'),
@@ -51,9 +54,8 @@ export function SandboxPaymentWindow({ request, onSettle }: SandboxPaymentWindow
     }
   };
 
-  const cancel = () => {
-    if (!sending) onSettle({ status: 'cancelled' });
-  };
+  // As at PortOne, a window closed unpaid leaves a failed payment of this order id at the gateway.
+  const cancel = () => void send('abandoned');
 
   return (
     <ModalDialog
@@ -113,7 +115,7 @@ export function SandboxPaymentWindow({ request, onSettle }: SandboxPaymentWindow
           {sending === 'failed' ? '처리 중…' : '결제 실패'}
         </button>
         <button type="button" className="btn" disabled={sending !== null} onClick={cancel}>
-          취소
+          {sending === 'abandoned' ? '취소 중…' : '취소'}
         </button>
       </div>
     </ModalDialog>
