@@ -26,6 +26,7 @@ import {
 import { CheckoutMessages } from './checkoutMessages';
 import type { PaymentFormState } from '../shared/routing/checkoutState';
 import { checkoutLinesOf, paymentFailUrl } from './checkoutRoute';
+import { forgetPaidCartLines } from './paidCartLines';
 import { useCheckoutMember } from './useCheckoutMember';
 import { usePaymentWindow } from './usePaymentWindow';
 import '../member/member.css';
@@ -124,9 +125,13 @@ function CheckoutForm({ member, lines }: { member: SessionMember; lines: CartLin
     });
 
     if (result.kind === 'complete') {
-      // The order took the lines out of the cart and added to the member's spend.
+      // The order takes the lines out of the cart and adds to the member's spend.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['cart'] }),
+        forgetPaidCartLines(
+          queryClient,
+          member.mno,
+          lines.map((line) => line.cino),
+        ),
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: memberInfoKey(member.email) }),
       ]);
