@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import {
   baseUrl,
   expectAccessible,
+  expectPhoneLayout,
   memberLogin,
   nextDialog,
   poll,
@@ -75,6 +76,7 @@ describe('accounts (browser)', () => {
       await screenshot(page, 'accounts-join-errors-375');
       await expectAccessible(page);
       await page.setViewportSize({ width: 1280, height: 900 });
+      await expectPhoneLayout(page, 'accounts-join-errors');
 
       const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@dealmarket.kr`;
       await page.locator('#join-email').fill(email);
@@ -227,6 +229,7 @@ describe('accounts (browser)', () => {
       await page.setViewportSize({ width: 375, height: 800 });
       await screenshot(page, 'accounts-login-375');
       await expectAccessible(page);
+      await expectPhoneLayout(page, 'accounts-login');
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,

@@ -8,6 +8,7 @@ import {
 import { discountedPrice, formatWon } from '@mkt/pricing';
 import {
   expectAccessible,
+  expectPhoneLayout,
   getJson,
   nextDialog,
   screenshot,
@@ -102,6 +103,7 @@ describe('home page (browser)', () => {
       await page.waitForLoadState('networkidle');
       await screenshot(page, 'home');
       await expectAccessible(page);
+      await expectPhoneLayout(page, 'home');
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,

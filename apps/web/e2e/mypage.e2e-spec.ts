@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   baseUrl,
   expectAccessible,
+  expectPhoneLayout,
   JOIN_PASSWORD,
   joinMember,
   memberInfo,
@@ -120,6 +121,7 @@ describe('my page (browser)', () => {
       expect(await activeMenuItem(page)).toBe('주문 내역');
       await screenshot(page, 'mypage-order-1280');
       await expectAccessible(page);
+      await expectPhoneLayout(page, 'mypage-order');
 
       const menu = page.getByRole('navigation', { name: '마이페이지 메뉴' });
       for (const [label, path] of [
@@ -197,6 +199,7 @@ describe('my page (browser)', () => {
       expect(await page.getByRole('button', { name: '우편번호 찾기' }).isDisabled()).toBe(true);
       await screenshot(page, 'mypage-address-manual-1280');
       await expectAccessible(page);
+      await expectPhoneLayout(page, 'mypage-address-manual');
 
       // Keyboard only: postal code, Tab to the road address (the disabled search button is skipped).
       await page.getByLabel('우편번호', { exact: true }).focus();

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import {
   encodeProductId,
   expectAccessible,
+  expectPhoneLayout,
   getJson,
   nextDialog,
   poll,
@@ -198,6 +199,7 @@ describe('product detail (browser)', () => {
       await card(page, second).waitFor({ state: 'detached' });
       await expectTotal(page, lineTotal(product.p_price, product.p_salePer, first.od_price, 2));
       await screenshot(page, 'product-detail-options');
+      await expectPhoneLayout(page, 'product-detail-options');
     },
     TEST_TIMEOUT_MS,
   );

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import {
   encodeProductId,
   expectAccessible,
+  expectPhoneLayout,
   getJson,
   hangulWords,
   poll,
@@ -283,6 +284,7 @@ describe('product list (browser)', () => {
       expect(await pressedSort(page)).toBe('신상품순');
       await screenshot(page, 'product-list-page-2');
       await expectAccessible(page);
+      await expectPhoneLayout(page, 'product-list-page-2');
     },
     TEST_TIMEOUT_MS,
   );
@@ -351,6 +353,7 @@ describe('product list (browser)', () => {
       );
       expect(await page.getByTestId('list-pagination').count()).toBe(0);
       await expectAccessible(page);
+      await expectPhoneLayout(page, 'product-list-search-empty');
     },
     TEST_TIMEOUT_MS,
   );

@@ -191,6 +191,27 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(blocking).toEqual([]);
 }
 
+export const PHONE_WIDTH = 390;
+
+/**
+ * At a 390 px wide viewport (a current phone): nothing overflows sideways, a full-page screenshot
+ * `<name>-390.png`, and the axe check of the phone layout; the viewport is then put back.
+ */
+export async function expectPhoneLayout(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  // Let layout and any resize listeners settle.
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+    PHONE_WIDTH,
+  );
+  await screenshot(page, `${name}-${PHONE_WIDTH}`);
+  await expectAccessible(page);
+  if (before) await page.setViewportSize(before);
+}
+
 export interface OpenOptions {
   viewport?: { width: number; height: number };
   permissions?: string[];
