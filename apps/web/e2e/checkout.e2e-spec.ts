@@ -13,7 +13,9 @@ import {
 import {
   baseUrl,
   expectAccessible,
+  expectPhoneLayout,
   nextDialog,
+  PHONE_WIDTH,
   poll,
   screenshot,
   TEST_TIMEOUT_MS,
@@ -27,7 +29,7 @@ import {
  * Every shopper is joined for its test; carts are filled through the API.
  */
 
-const PHONE_390 = { width: 390, height: 844 };
+const PHONE = { width: PHONE_WIDTH, height: 844 };
 
 function payButton(page: Page): Locator {
   return page.getByRole('button', { name: /결제하기$/ }).and(page.locator('[type="submit"]'));
@@ -169,10 +171,10 @@ describe('checkout (browser)', () => {
       const chosen = cart.filter((line) => line.odno !== kept.odno);
       const total = summaryOf(chosen).paymentAmount;
 
-      const page = await openSignedIn(browser.open, shopper, '/', PHONE_390);
+      const page = await openSignedIn(browser.open, shopper, '/', PHONE);
       await openCheckoutWith(page, chosen);
       await page.getByLabel(/결제 진행에 동의합니다/).check();
-      await screenshot(page, 'checkout-form-390');
+      await expectPhoneLayout(page, 'checkout-form');
       await payButton(page).click();
 
       const window = paymentWindow(page);
@@ -183,8 +185,7 @@ describe('checkout (browser)', () => {
       expect(await focusedText(page)).toBe('결제하기');
       expect(await window.getByRole('radio', { name: '카카오페이' }).isChecked()).toBe(true);
       await window.getByRole('radio', { name: '네이버페이' }).check();
-      await expectAccessible(page);
-      await screenshot(page, 'checkout-window-390');
+      await expectPhoneLayout(page, 'checkout-window');
 
       await window.getByRole('button', { name: '결제하기' }).click();
       await page.waitForURL(/\/payment\/complete\/\d+$/, { timeout: 30_000 });
@@ -197,8 +198,7 @@ describe('checkout (browser)', () => {
       const support = await page.getByTestId('payment-support').innerText();
       expect(support).toContain('1644-0000');
       expect(support).toContain('평일 09:00~18:00');
-      await expectAccessible(page);
-      await screenshot(page, 'checkout-complete-390');
+      await expectPhoneLayout(page, 'checkout-complete');
 
       // Only the paid lines leave the cart.
       const left = await poll(
@@ -213,8 +213,7 @@ describe('checkout (browser)', () => {
       await card.waitFor();
       expect(await card.innerText()).toContain('결제완료');
       expect(await card.innerText()).toContain(formatWon(total));
-      await expectAccessible(page);
-      await screenshot(page, 'mypage-order-390');
+      await expectPhoneLayout(page, 'mypage-order');
 
       await card.click();
       await page.waitForURL(`${baseUrl()}/mypage/order/${ono}`);
@@ -222,8 +221,7 @@ describe('checkout (browser)', () => {
       expect(await page.getByTestId('order-line').count()).toBe(2);
       await page.getByTestId('order-payment').waitFor();
       expect(await page.getByTestId('order-payment').innerText()).toContain(formatWon(total));
-      await expectAccessible(page);
-      await screenshot(page, 'mypage-order-detail-390');
+      await expectPhoneLayout(page, 'mypage-order-detail');
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,
@@ -259,6 +257,7 @@ describe('checkout (browser)', () => {
       expect(await page.getByText('결제 시간 초과').count()).toBe(1);
       await expectAccessible(page);
       await screenshot(page, 'checkout-fail-1280');
+      await expectPhoneLayout(page, 'checkout-fail');
       expect((await cartOf(shopper)).map((line) => [line.cino, line.c_cnt])).toEqual([[cart[0].cino, 3]]);
 
       // 다시 결제하기 opens the checkout again with the same lines; Escape in the window cancels.
