@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { CartPage } from '../cart/CartPage';
 import { ConsoleLoginPage } from '../console/ConsoleLoginPage';
 import { ConsolePage } from '../console/ConsolePage';
 import { HomePage } from '../home/HomePage';
@@ -12,7 +13,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { AddressPage } from '../mypage/address/AddressPage';
 import { MyPageLayout } from '../mypage/MyPageLayout';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
-import { BoardPage, CartPage, MemberPage } from '../pages/PlaceholderPages';
+import { BoardPage, MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ProductDetailPage } from '../product-detail/ProductDetailPage';
 import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
