@@ -13,6 +13,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { AddressPage } from '../mypage/address/AddressPage';
 import { MyPageLayout } from '../mypage/MyPageLayout';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
+import { WishlistPage } from '../mypage/wishlist/WishlistPage';
 import { BoardPage, MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ProductDetailPage } from '../product-detail/ProductDetailPage';
@@ -62,7 +63,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <Navigate to="order" replace /> },
               { path: 'order/*', element: <MyPagePlaceholder menu="order" /> },
-              { path: 'wishlist', element: <MyPagePlaceholder menu="wishlist" /> },
+              { path: 'wishlist', element: <WishlistPage /> },
               { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
               { path: 'refund', element: <MyPagePlaceholder menu="refund" /> },
               { path: 'review', element: <MyPagePlaceholder menu="review" /> },
