@@ -13,6 +13,8 @@ import { CartController } from './cart/cart.controller';
 import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
+import { OrderController } from './orders/order.controller';
+import { PaymentController } from './payments/payment.controller';
 import { ReviewController } from './reviews/review.controller';
 import { socialProviders } from './social/social.providers';
 import type { SocialSettings } from './social/social-settings';
@@ -61,6 +63,8 @@ class BffModule {
         AdminMembersController,
         CartController,
         WishlistController,
+        OrderController,
+        PaymentController,
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },

@@ -21,7 +21,14 @@ describe('CORS', () => {
     const unused = 'http://127.0.0.1:9';
     const app = await startBff(
       {
-        services: { catalog: unused, board: unused, member: unused, cart: unused },
+        services: {
+          catalog: unused,
+          board: unused,
+          member: unused,
+          cart: unused,
+          order: unused,
+          payment: unused,
+        },
         auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
         visitors: new MemoryVisitorCounters(),
         logger: new JsonLogger('bff', 'error'),

@@ -1,41 +1,18 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { CartLineDto, OptionSnapshot } from '@mkt/contracts';
-import { CartMessages } from '@mkt/contracts';
-import type { TestService } from '@mkt/testing';
-import { startTestService } from '@mkt/testing';
+import { CartClearedV1, CartMessages, OrderCompletedV1 } from '@mkt/contracts';
+import type { CatalogStandIn, TestService } from '@mkt/testing';
+import {
+  crashAfterNextEnqueue,
+  eventually,
+  publishEvent,
+  startCatalogStandIn,
+  startTestService,
+} from '@mkt/testing';
 import { cartService } from './cart.service';
 import { CartDatabase } from './database';
+import { ClearOrderedLinesOnOrderCompleted } from './orders/clear-ordered-lines.handler';
 
 jest.setTimeout(60_000);
-
-/**
- * Catalog as cart sees it: `GET /options?odno=` over HTTP, answering from a list the test controls
- * (or failing, while `down`).
- */
-function startCatalogStandIn(options: OptionSnapshot[]) {
-  const state = { options, down: false };
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://catalog');
-    if (state.down || url.pathname !== '/options') {
-      response.writeHead(state.down ? 503 : 404).end();
-      return;
-    }
-    const wanted = new Set((url.searchParams.get('odno') ?? '').split(',').map(Number));
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(state.options.filter((option) => wanted.has(option.odno))));
-  });
-  return new Promise<{ url: string; state: typeof state; close(): Promise<void> }>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        state,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
 
 const option = (odno: number, od_stock: number): OptionSnapshot => ({
   odno,
@@ -55,7 +32,7 @@ const option = (odno: number, od_stock: number): OptionSnapshot => ({
 
 /** The cart service on its own PostgreSQL database, reading options from a catalog over HTTP. */
 describe('cart service', () => {
-  let catalog: Awaited<ReturnType<typeof startCatalogStandIn>>;
+  let catalog: CatalogStandIn;
   let cart: TestService;
   let db: CartDatabase;
   let nextMember = 1;
@@ -129,5 +106,55 @@ describe('cart service', () => {
     await expect(
       db.cartItem.create({ data: { mno: nextMember++, pno: 101, odno: 1, cCnt: 0 } }),
     ).rejects.toThrow(/cart_item_c_cnt_positive/);
+  });
+
+  describe('a completed order', () => {
+    const completed = (mno: number, ono: number, cartItemIds: number[]) => ({
+      ono,
+      mno,
+      totalPrice: 16_500,
+      lines: [{ orno: 1, odno: 1, pno: 101, sellerId: 3, count: 1, price: 8_500 }],
+      cartItemIds,
+    });
+
+    it('takes the lines it came from out of the cart, once, and says so', async () => {
+      const mno = nextMember++;
+      const [first, second] = (await add(mno, 2, 1)).body.concat((await add(mno, 1, 1)).body.slice(1));
+      const event = completed(mno, 501, [first.cino]);
+      const envelope = await publishEvent(cart.transport, OrderCompletedV1, event, 501, 'order');
+      await cart.transport.publish([
+        { topic: OrderCompletedV1.topic, key: '501', value: JSON.stringify(envelope), headers: {} },
+      ]);
+      await eventually(async () => expect(await cart.transport.lag('cart', OrderCompletedV1.topic)).toBe(0));
+      expect((await db.cartItem.findMany({ where: { mno } })).map((line) => line.cino)).toEqual([
+        second.cino,
+      ]);
+      const cleared = await db.$queryRawUnsafe<{ envelope: string }[]>(
+        'SELECT envelope FROM outbox_event WHERE topic = $1 AND message_key = $2',
+        CartClearedV1.topic,
+        '501',
+      );
+      expect(cleared.map((row) => (JSON.parse(row.envelope) as { payload: unknown }).payload)).toEqual([
+        { mno, ono: 501, cartItemIds: [first.cino] },
+      ]);
+    });
+
+    it("takes the ordered options' lines out when the checkout named none", async () => {
+      const mno = nextMember++;
+      await add(mno, 1, 2);
+      await add(mno, 2, 1);
+      await cart.app.get(ClearOrderedLinesOnOrderCompleted).handle(completed(mno, 502, []), db);
+      expect((await db.cartItem.findMany({ where: { mno } })).map((line) => line.odno)).toEqual([2]);
+    });
+
+    it('writes cart.cleared in the transaction that removes the lines', async () => {
+      const mno = nextMember++;
+      const [line] = (await add(mno, 1, 1)).body;
+      const clear = cart.app.get(ClearOrderedLinesOnOrderCompleted);
+      await crashAfterNextEnqueue(() =>
+        db.$transaction((tx) => clear.handle(completed(mno, 503, [line.cino]), tx)),
+      );
+      expect(await db.cartItem.count({ where: { mno } })).toBe(1);
+    });
   });
 });

@@ -111,7 +111,14 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const socialProvider = await startLocalSocialProvider({ host: options.host });
   const bff = await startBff(
     {
-      services: { catalog: urls.catalog, board: urls.board, member: urls.member, cart: urls.cart },
+      services: {
+        catalog: urls.catalog,
+        board: urls.board,
+        member: urls.member,
+        cart: urls.cart,
+        order: urls.order,
+        payment: urls.payment,
+      },
       auth: {
         jwtSecret: await standaloneSecret(dataDir, options.inMemory),
         store: new MemoryKeyValueStore(),

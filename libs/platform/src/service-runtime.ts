@@ -63,6 +63,7 @@ export interface ServiceDefinition {
 }
 
 export const SERVICE_RUNTIME = Symbol('SERVICE_RUNTIME');
+const EVENT_HANDLERS = Symbol('EVENT_HANDLERS');
 /** The service's Prisma client, for platform parts that only need raw SQL. */
 const DATABASE = Symbol('DATABASE');
 
@@ -122,8 +123,6 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
 export interface ServicePlatformOptions<P extends PrismaLike> {
   runtime: ServiceRuntime;
   prisma: PrismaClass<P>;
-  /** Injectable classes implementing EventHandler for this service's transaction client. */
-  handlers?: Type<AnyEventHandler>[];
 }
 
 /**
@@ -134,7 +133,6 @@ export interface ServicePlatformOptions<P extends PrismaLike> {
 export class ServicePlatformModule {
   static register<P extends PrismaLike>(options: ServicePlatformOptions<P>): DynamicModule {
     const { runtime, prisma } = options;
-    const handlers = options.handlers ?? [];
     const providers: Provider[] = [
       { provide: SERVICE_RUNTIME, useValue: runtime },
       { provide: JsonLogger, useValue: runtime.logger },
@@ -159,20 +157,16 @@ export class ServicePlatformModule {
             pollIntervalMs: runtime.relayPollIntervalMs,
           }),
       },
-      ...handlers,
       {
         provide: EventConsumer,
-        inject: [DATABASE, ...handlers],
-        useFactory: (db: PrismaLike, ...instances: EventHandler<unknown, RawSqlClient>[]) => {
-          const consumer = new EventConsumer(runtime.transport, {
+        inject: [DATABASE],
+        useFactory: (db: PrismaLike) =>
+          new EventConsumer(runtime.transport, {
             groupId: runtime.name,
             schema: runtime.database.schema,
             transaction: transactionRunner(db),
             logger: runtime.logger,
-          });
-          for (const handler of instances) consumer.register(handler);
-          return consumer;
-        },
+          }),
       },
       MessagingLifecycle,
     ];
@@ -180,7 +174,7 @@ export class ServicePlatformModule {
       module: ServicePlatformModule,
       controllers: [HealthController, OutboxOpsController],
       providers,
-      exports: [SERVICE_RUNTIME, JsonLogger, prisma, Outbox],
+      exports: [SERVICE_RUNTIME, JsonLogger, prisma, Outbox, EventConsumer],
     };
   }
 }
@@ -239,12 +233,25 @@ export function defineService<P extends PrismaLike>(spec: ServiceSpec<P>): Servi
     calls: spec.calls ?? [],
     module: (runtime) => ({
       module: moduleClass,
-      imports: [
-        ServicePlatformModule.register({ runtime, prisma: spec.prisma, handlers: spec.handlers }),
-        ...(spec.imports ?? []),
-      ],
+      imports: [ServicePlatformModule.register({ runtime, prisma: spec.prisma }), ...(spec.imports ?? [])],
       controllers: spec.controllers ?? [],
-      providers: spec.providers?.(runtime) ?? [],
+      providers: [
+        ...(spec.providers?.(runtime) ?? []),
+        ...(spec.handlers ?? []),
+        {
+          // The handlers live in the service's module, where they see its providers; the consumer
+          // starts at application bootstrap, after this has registered them.
+          provide: EVENT_HANDLERS,
+          inject: [EventConsumer, ...(spec.handlers ?? [])],
+          useFactory: (
+            consumer: EventConsumer<RawSqlClient>,
+            ...handlers: EventHandler<unknown, RawSqlClient>[]
+          ) => {
+            for (const handler of handlers) consumer.register(handler);
+            return handlers;
+          },
+        },
+      ],
     }),
   };
 }

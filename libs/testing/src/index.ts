@@ -2,3 +2,5 @@ export * from './infrastructure';
 export * from './databases';
 export * from './raw-sql';
 export * from './services';
+export * from './faults';
+export * from './catalog-stand-in';

@@ -9,6 +9,7 @@ import type { MemberDatabase } from '../../../member/src/database';
 import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { AdminMembersController } from '../admin/admin-members.controller';
 import { CartController } from '../cart/cart.controller';
+import { OrderController } from '../orders/order.controller';
 import { encodeBase64Id } from '../catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
@@ -37,6 +38,7 @@ const AUDITED_CONTROLLERS: Type[] = [
   VisitorController,
   CartController,
   WishlistController,
+  OrderController,
 ];
 
 const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'admin'] as const;
@@ -108,6 +110,8 @@ interface Scene {
   cartLineOf(a: MemberA): Promise<number>;
   /** A's wish of the stack's product, and its number. */
   wishOf(a: MemberA): Promise<number>;
+  /** An order of A's (waiting for payment), and its number. */
+  orderOf(a: MemberA): Promise<number>;
   /** The product on sale and its option. */
   product: { pno: number; odno: number };
 }
@@ -139,6 +143,14 @@ const storedMember = (a: MemberA, { members }: View) =>
 const cartOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/cart/${a.mno}`);
 const wishesOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/wishlist/list/${a.mno}`);
 const aByMno = (a: MemberA): RouteRequest => ({ params: { mno: String(a.mno) } });
+const ordersOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/orders/member/${a.mno}`);
+const orderBody = (a: MemberA, scene: Scene) => ({
+  mno: a.mno,
+  o_reciver: '김민수',
+  o_address: '(06236) 서울 강남구 테헤란로 1',
+  o_reciverPhoNum: '01012345678',
+  orderDetails: [{ odno: scene.product.odno, or_count: 1 }],
+});
 
 /** One row per route: what each caller gets, and the request aimed at member A. */
 const ROUTES: RouteRow[] = [
@@ -272,6 +284,26 @@ const ROUTES: RouteRow[] = [
     request: async (a, scene) => ({ params: { wno: String(await scene.wishOf(a)), mno: String(a.mno) } }),
     watch: wishesOfA,
   },
+  {
+    route: 'POST /api/orders',
+    access: ownerOnly(201),
+    memberA: 'new',
+    request: (a, scene) => ({ json: orderBody(a, scene) }),
+    watch: ordersOfA,
+  },
+  { route: 'GET /api/orders/member/:mno', access: ownerOnly(200), request: aByMno },
+  {
+    route: 'GET /api/orders/member/:mno/:ono',
+    access: ownerOnly(200),
+    memberA: 'new',
+    request: async (a, scene) => ({ params: { mno: String(a.mno), ono: String(await scene.orderOf(a)) } }),
+  },
+  {
+    route: 'GET /api/order-details/order/:ono',
+    access: { ...ownerOnly(200), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({ params: { ono: String(await scene.orderOf(a)) } }),
+  },
 ];
 
 function declaredRoutes(controller: Type): string[] {
@@ -331,6 +363,14 @@ describe('authorization matrix', () => {
       });
       if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}`);
       return added.body[0].cino;
+    },
+    orderOf: async (a) => {
+      const placed = await callApi<{ ono: number }>(stack.url, 'POST', '/api/orders', {
+        token: a.accessToken,
+        json: orderBody(a, scene),
+      });
+      if (placed.status !== 201) throw new Error(`placing an order answered ${placed.status}`);
+      return placed.body.ono;
     },
     wishOf: async (a) => {
       const added = await callApi<number>(

@@ -2,19 +2,12 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/
 import type { CartLineDto, CartSummaryDto } from '@mkt/contracts';
 import { cartAddSchema, cartChangeSchema, idListSchema, positiveIdSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
-import { z } from 'zod';
-import { accessDenied, Authenticated, Caller } from '../auth/guards';
+import { assertOwnBody } from '../auth/body-owner';
+import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { CartClient } from '../services/cart.client';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
-/** The spec's client sends its `mno` (and more of the line) in the body; it must be the caller's own. */
-const namedMember = z.object({ mno: positiveIdSchema.optional() });
-
-function assertOwnBody(body: unknown, caller: SessionClaims): void {
-  const { mno } = parseInput(namedMember, body);
-  if (mno !== undefined && mno !== caller.mno) throw accessDenied();
-}
 
 /** The signed-in shopper's cart (`mno` in a path or body must be the caller's). */
 @Controller('api/cart')

@@ -8,6 +8,9 @@ import { startTestService, testInfrastructure, uniqueTopicPrefix } from '@mkt/te
 import { cartService } from '../../../cart/src/cart.service';
 import { catalogService } from '../../../catalog/src/catalog.module';
 import { CatalogDatabase } from '../../../catalog/src/database';
+import { OrderDatabase } from '../../../order/src/database';
+import { orderService } from '../../../order/src/order.service';
+import { paymentService } from '../../../payment/src/payment.service';
 import { MemberDatabase } from '../../../member/src/database';
 import { memberService } from '../../../member/src/member.service';
 import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
@@ -101,13 +104,17 @@ export interface AccountsStack {
   members: MemberDatabase;
   /** Catalog's database when the stack has the shop (for arranging products), else undefined. */
   catalog?: CatalogDatabase;
+  /** The order service's database when the stack has the shop. */
+  orders?: OrderDatabase;
+  /** A service's Nest application, to reach its providers. */
+  service(name: string): INestApplication;
   /** Another BFF on the same services, with sessions (and counters, unless given) of its own. */
   startBff(variant?: BffVariant): Promise<StackBff>;
   close(): Promise<void>;
 }
 
 export interface StackServices {
-  /** Also catalog and cart (products, options, wishes and carts); member alone when false. */
+  /** Also catalog, cart, order and payment (on the sandbox gateway), all on one Kafka; member alone when false. */
   shop?: boolean;
 }
 
@@ -128,8 +135,10 @@ export async function startAccountsStack(
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   const topicPrefix = uniqueTopicPrefix(label);
+  const started = new Map<string, INestApplication>();
   const start = async (definition: ServiceDefinition, serviceUrls?: Record<string, string>) => {
-    const service = await startTestService(definition, { topicPrefix, serviceUrls });
+    const service = await startTestService(definition, { topicPrefix, serviceUrls, relayPollIntervalMs: 50 });
+    started.set(definition.name, service.app);
     cleanups.push(() => service.close());
     return service;
   };
@@ -138,13 +147,25 @@ export async function startAccountsStack(
     const members = member.app.get(MemberDatabase);
     await seedDemoAccounts(members);
     const unused = 'http://127.0.0.1:9';
-    const urls = { member: member.url, catalog: unused, cart: unused, board: unused };
+    const urls = {
+      member: member.url,
+      catalog: unused,
+      cart: unused,
+      board: unused,
+      order: unused,
+      payment: unused,
+    };
     let catalogDatabase: CatalogDatabase | undefined;
+    let orderDatabase: OrderDatabase | undefined;
     if (services.shop) {
       const catalog = await start(catalogService);
       catalogDatabase = catalog.app.get(CatalogDatabase);
       urls.catalog = catalog.url;
       urls.cart = (await start(cartService, { catalog: catalog.url })).url;
+      const order = await start(orderService, { catalog: catalog.url });
+      urls.order = order.url;
+      orderDatabase = order.app.get(OrderDatabase);
+      urls.payment = (await start(paymentService, { order: order.url })).url;
     }
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
@@ -169,7 +190,20 @@ export async function startAccountsStack(
     };
 
     const first = await startAnotherBff(variant);
-    return { url: first.url, jwtSecret, members, catalog: catalogDatabase, startBff: startAnotherBff, close };
+    return {
+      url: first.url,
+      jwtSecret,
+      members,
+      catalog: catalogDatabase,
+      orders: orderDatabase,
+      service: (name) => {
+        const app = started.get(name);
+        if (!app) throw new Error(`the stack has no ${name} service`);
+        return app;
+      },
+      startBff: startAnotherBff,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

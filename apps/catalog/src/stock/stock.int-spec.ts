@@ -7,10 +7,11 @@ import {
   StockReservedV1,
 } from '@mkt/contracts';
 import type { TestService } from '@mkt/testing';
-import { eventually, publishEvent, startTestService } from '@mkt/testing';
+import { crashAfterNextEnqueue, eventually, publishEvent, startTestService } from '@mkt/testing';
 import { catalogService } from '../catalog.module';
 import { CatalogDatabase } from '../database';
 import { createProduct } from '../seed/demo-catalog';
+import { ReserveStockOnOrderPlaced } from './stock.handlers';
 
 jest.setTimeout(120_000);
 
@@ -176,5 +177,17 @@ describe("catalog's stock and the order's events", () => {
       expect(outcomes.filter((topic) => topic === StockReservedV1.topic)).toHaveLength(20);
     }, 60_000);
     expect(await stockOf(pno)).toEqual({ options: [0], p_stock: 0, salesVol: 0 });
+  });
+
+  it('writes stock.reserved in the transaction that takes the stock', async () => {
+    const { pno, odnos } = await product([5]);
+    const ono = nextOno++;
+    const reserve = catalog.app.get(ReserveStockOnOrderPlaced);
+    await crashAfterNextEnqueue(() =>
+      db.$transaction((tx) => reserve.handle(placed(ono, [line(pno, odnos[0], 2)]), tx)),
+    );
+    expect(await stockOf(pno)).toEqual({ options: [5], p_stock: 5, salesVol: 0 });
+    expect(await db.stockReservation.findUnique({ where: { ono } })).toBeNull();
+    expect(await announced(ono)).toEqual([]);
   });
 });

@@ -10,15 +10,16 @@ import { OrderProcess } from './order-process.service';
 function factHandler<P extends { ono: number }>(
   event: EventDefinition<P>,
   name: string,
-  toFact: (payload: P) => OrderFact,
+  toFact: (payload: P) => OrderFact | null,
 ) {
   @Injectable()
   class FactHandler implements EventHandler<P, OrderTx> {
     readonly name = name;
     readonly event = event;
     constructor(readonly process: OrderProcess) {}
-    handle(payload: P, tx: OrderTx): Promise<void> {
-      return this.process.apply(tx, payload.ono, toFact(payload));
+    async handle(payload: P, tx: OrderTx): Promise<void> {
+      const fact = toFact(payload);
+      if (fact) await this.process.apply(tx, payload.ono, fact);
     }
   }
   Object.defineProperty(FactHandler, 'name', { value: name });
@@ -32,5 +33,8 @@ export const orderProcessHandlers = [
     kind: 'PAYMENT_VERIFIED',
     pmno: payment.pmno,
   })),
-  factHandler(PaymentRejectedV1, 'order.payment-rejected', () => ({ kind: 'PAYMENT_REJECTED' })),
+  // A second payment of a paid order is given back by payment; the order stands.
+  factHandler(PaymentRejectedV1, 'order.payment-rejected', (payment) =>
+    payment.reason === 'ALREADY_PAID' ? null : { kind: 'PAYMENT_REJECTED' },
+  ),
 ];

@@ -173,8 +173,8 @@ export const sandboxPaySchema = z.object({
   ),
   pay_method: z.string().trim().max(40).default('card'),
   name: z.string().trim().max(200).optional(),
-  /** `failed` makes the payment fail, as a declined card would. */
-  outcome: z.enum(['paid', 'failed']).default('paid'),
+  /** `failed`: declined, as a card can be; `abandoned`: the shopper closed the window (a failed payment to PortOne). */
+  outcome: z.enum(['paid', 'failed', 'abandoned']).default('paid'),
 });
 export type SandboxPay = z.infer<typeof sandboxPaySchema>;
 export interface SandboxPayResult {

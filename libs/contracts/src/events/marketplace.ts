@@ -61,7 +61,10 @@ export const PaymentVerifiedV1 = defineEvent(
   }),
 );
 
-/** The gateway took money for the order that cannot complete it (a different amount); it is being cancelled. */
+/**
+ * The gateway took money that cannot pay the order (a different amount, a cancelled order, or an
+ * order another payment already paid); payment gives it back. The order cancels unless already paid.
+ */
 export const PaymentRejectedV1 = defineEvent(
   'payment.rejected',
   1,
@@ -71,7 +74,7 @@ export const PaymentRejectedV1 = defineEvent(
     mno: id,
     impUid: z.string().min(1),
     amount: won,
-    reason: z.enum(['AMOUNT_MISMATCH', 'ORDER_CANCELLED']),
+    reason: z.enum(['AMOUNT_MISMATCH', 'ORDER_CANCELLED', 'ALREADY_PAID']),
   }),
 );
 

@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CartLineDto,
+  OrderDto,
+  OrderPaymentDto,
+  PaymentRecordResult,
+  PaymentVerificationDto,
+  PlacedOrderDto,
+  SandboxPayResult,
+} from '@mkt/contracts';
+import { lineTotal } from '@mkt/pricing';
+import { eventually } from '@mkt/testing';
+import { createProduct } from '../../../catalog/src/seed/demo-catalog';
+import { PAYMENT_GATEWAY } from '../../../payment/src/gateway/gateway.providers';
+import type { PaymentGateway } from '../../../payment/src/gateway/payment-gateway';
+import { PaymentDatabase } from '../../../payment/src/database';
+import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
+import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
+
+jest.setTimeout(180_000);
+
+interface Shopper {
+  mno: number;
+  email: string;
+  token: string;
+}
+
+/**
+ * Checkout end to end through the BFF: member, catalog, cart, order and payment each on its own
+ * PostgreSQL database, their events on Kafka, payments at the sandbox gateway through the PortOne adapter.
+ */
+describe('checkout and payment', () => {
+  let stack: AccountsStack;
+  const run = randomBytes(3).toString('hex');
+  let serial = 0;
+  /** 19,900원 15% off, option +1,500 (stock 10): 18,420원 a piece. */
+  let kimchi: { pno: number; odno: number };
+  const UNIT = lineTotal(19_900, 15, 1_500, 1);
+
+  const call = <T>(method: string, path: string, shopper?: Shopper, request: ApiRequest = {}) =>
+    callApi<T>(stack.url, method, path, { ...request, token: shopper?.token });
+
+  async function newShopper(): Promise<Shopper> {
+    const email = `pay${++serial}.${run}@example.kr`;
+    expect((await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) })).status).toBe(
+      201,
+    );
+    const { body } = await signIn(stack.url, email, JOIN_PASSWORD);
+    return { mno: body.mno, email, token: body.accessToken };
+  }
+
+  async function cartOf(shopper: Shopper, count = 2): Promise<CartLineDto[]> {
+    await call('POST', '/api/cart/add', shopper, { json: { odno: kimchi.odno, c_cnt: count } });
+    return (await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body;
+  }
+
+  /** Our web app's checkout: the order first (with the cart lines it comes from), then the window. */
+  async function placeFromCart(shopper: Shopper, lines: CartLineDto[]): Promise<PlacedOrderDto> {
+    const placed = await call<PlacedOrderDto>('POST', '/api/orders', shopper, {
+      headers: { 'idempotency-key': randomBytes(8).toString('hex') },
+      json: {
+        o_reciver: '김민수',
+        o_address: '(06236) 서울 강남구 테헤란로 1',
+        o_reciverPhoNum: '01012345678',
+        o_totalPrice: lines.reduce((sum, line) => sum + line.lineAmount, 0),
+        orderDetails: lines.map((line) => ({ odno: line.odno, or_count: line.c_cnt })),
+        cartItemIds: lines.map((line) => line.cino),
+      },
+    });
+    expect(placed.status).toBe(201);
+    return placed.body;
+  }
+
+  const payAtSandbox = async (shopper: Shopper, merchantUid: string, amount: number, outcome = 'paid') =>
+    (
+      await call<SandboxPayResult>('POST', '/api/payments/sandbox/pay', shopper, {
+        json: { merchant_uid: merchantUid, amount, pg_provider: 'kakaopay', pay_method: 'card', outcome },
+      })
+    ).body;
+  const record = (shopper: Shopper, ono: number, impUid: string, merchantUid: string, amount: number) =>
+    call<PaymentRecordResult>('POST', '/api/payments', shopper, {
+      json: { imp_uid: impUid, merchant_uid: merchantUid, amount, pm_method: 'card', ono },
+    });
+  const verify = (shopper: Shopper, impUid: string, pmno: number) =>
+    call<PaymentVerificationDto>('POST', `/api/checkout/verify/${impUid}/${pmno}`, shopper);
+
+  /** Pays the order at the sandbox with `amount`, records it and verifies it, as our web app does. */
+  async function pay(shopper: Shopper, order: PlacedOrderDto, amount = order.o_totalPrice) {
+    const merchantUid = `mkt_${Date.now()}_${order.ono}`;
+    const paid = await payAtSandbox(shopper, merchantUid, amount);
+    const recorded = await record(shopper, order.ono, paid.imp_uid, merchantUid, amount);
+    expect(recorded.body).toMatchObject({ success: true, pmno: expect.any(Number) });
+    const verified = await verify(shopper, paid.imp_uid, recorded.body.pmno!);
+    return { impUid: paid.imp_uid, merchantUid, pmno: recorded.body.pmno!, verified: verified.body };
+  }
+
+  const orderOf = async (shopper: Shopper, ono: number) =>
+    (await call<OrderDto>('GET', `/api/orders/member/${shopper.mno}/${ono}`, shopper)).body;
+  const optionStock = async () =>
+    (await stack.catalog!.productOption.findUniqueOrThrow({ where: { odno: kimchi.odno } })).odStock;
+  const salesVolume = async () =>
+    (await stack.catalog!.product.findUniqueOrThrow({ where: { pno: kimchi.pno } })).pSalesVol;
+  const totalPay = async (shopper: Shopper) =>
+    (await stack.members.member.findUniqueOrThrow({ where: { mno: shopper.mno } })).totalPay;
+  const gateway = () => stack.service('payment').get<PaymentGateway>(PAYMENT_GATEWAY);
+
+  beforeAll(async () => {
+    stack = await startAccountsStack('checkout', {}, { shop: true });
+  });
+
+  beforeEach(async () => {
+    const pno = await createProduct(stack.catalog!, {
+      pName: '포기김치',
+      pContent: '',
+      pPrice: 19_900,
+      pSalePer: 15,
+      sellerId: 3,
+      businessName: '김치마을',
+      ctnos: [],
+      options: [{ odName: '3kg', odPrice: 1_500, odStock: 10 }],
+      imageNames: [],
+    });
+    kimchi = { pno, odno: (await stack.catalog!.productOption.findFirstOrThrow({ where: { pno } })).odno };
+  });
+
+  afterAll(() => stack?.close());
+
+  it('completes a paid order: stock, sales, cart, totalPay and the payment all follow', async () => {
+    const shopper = await newShopper();
+    const lines = await cartOf(shopper, 2);
+    const order = await placeFromCart(shopper, lines);
+    expect(order.o_totalPrice).toBe(2 * UNIT);
+
+    const { impUid, merchantUid, verified } = await pay(shopper, order);
+    expect(verified).toEqual({ verified: true, status: 'ORDER_COMPLETE', reason: null });
+    expect((await orderOf(shopper, order.ono)).status).toBe('ORDER_COMPLETE');
+    expect(await optionStock()).toBe(8);
+    await eventually(async () => {
+      expect(await salesVolume()).toBe(2);
+      expect(await totalPay(shopper)).toBe(2 * UNIT);
+      expect((await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body).toEqual([]);
+    });
+    expect(
+      (await call<OrderPaymentDto>('GET', `/api/payments/order/${order.ono}`, shopper)).body,
+    ).toMatchObject({
+      imp_uid: impUid,
+      merchant_uid: merchantUid,
+      amount: 2 * UNIT,
+    });
+  });
+
+  it("works in the spec client's order: pay at the gateway, then the order, the record and the boolean", async () => {
+    const shopper = await newShopper();
+    await cartOf(shopper, 1);
+    const merchantUid = `mkt_${Date.now()}`;
+    const paid = await payAtSandbox(shopper, merchantUid, UNIT);
+    const placed = await call<PlacedOrderDto>('POST', '/api/orders', shopper, {
+      json: {
+        o_totalPrice: UNIT,
+        o_address: '(06236) 서울 강남구 테헤란로 1',
+        o_reciver: '김민수',
+        o_reciverPhoNum: '01012345678',
+        status: 'ORDER_COMPLETE',
+        orderDate: new Date().toISOString(),
+        mno: shopper.mno,
+        orderDetails: [{ or_price: 1, or_count: 1, odno: kimchi.odno, rno: null, review_flag: false }],
+      },
+    });
+    const recorded = await record(shopper, placed.body.ono, paid.imp_uid, merchantUid, UNIT);
+    const answer = await call<boolean>(
+      'POST',
+      `/api/payments/verify/${paid.imp_uid}/${recorded.body.pmno}`,
+      shopper,
+    );
+    expect([answer.status, answer.body]).toEqual([200, true]);
+    // Verifying again changes nothing and answers the same.
+    expect(
+      (await call<boolean>('POST', `/api/payments/verify/${paid.imp_uid}/${recorded.body.pmno}`, shopper))
+        .body,
+    ).toBe(true);
+    // The spec client names no cart lines: the ordered option's line goes.
+    await eventually(async () =>
+      expect((await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body).toEqual([]),
+    );
+    expect(await optionStock()).toBe(9);
+  });
+
+  it('never completes on a lower gateway amount: the order is cancelled, the payment given back, stock and cart kept', async () => {
+    const shopper = await newShopper();
+    const lines = await cartOf(shopper, 2);
+    const order = await placeFromCart(shopper, lines);
+    const { impUid, pmno, verified } = await pay(shopper, order, order.o_totalPrice - 1_000);
+    expect(verified).toMatchObject({
+      verified: false,
+      reason: expect.stringMatching(/결제 금액이 주문 금액과 다릅니다/),
+    });
+    await eventually(async () => {
+      expect((await orderOf(shopper, order.ono)).status).toBe('CANCEL');
+      expect(await gateway().findPayment(impUid)).toMatchObject({ status: 'cancelled' });
+      expect(
+        await stack.service('payment').get(PaymentDatabase).payment.findUniqueOrThrow({ where: { pmno } }),
+      ).toMatchObject({
+        status: 'CANCELLED',
+      });
+      expect(await optionStock()).toBe(10);
+    });
+    expect((await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body).toHaveLength(1);
+    expect(await totalPay(shopper)).toBe(0);
+  });
+
+  it('never verifies a payment of another merchant_uid, nor an imp_uid that paid another order', async () => {
+    const shopper = await newShopper();
+    const first = await placeFromCart(shopper, await cartOf(shopper, 1));
+    const paidFirst = await pay(shopper, first);
+    expect(paidFirst.verified.verified).toBe(true);
+
+    const second = await placeFromCart(shopper, await cartOf(shopper, 1));
+    // The first order's imp_uid offered for the second order.
+    const reused = await record(
+      shopper,
+      second.ono,
+      paidFirst.impUid,
+      paidFirst.merchantUid,
+      second.o_totalPrice,
+    );
+    expect(reused.body).toMatchObject({
+      success: false,
+      pmno: null,
+      errorMessage: expect.stringMatching(/다른 주문/),
+    });
+
+    // A real payment, but for another merchant_uid than the one recorded.
+    const elsewhere = await payAtSandbox(shopper, 'mkt_someone_else', second.o_totalPrice);
+    const recorded = await record(
+      shopper,
+      second.ono,
+      elsewhere.imp_uid,
+      `mkt_${second.ono}`,
+      second.o_totalPrice,
+    );
+    const verified = await verify(shopper, elsewhere.imp_uid, recorded.body.pmno!);
+    expect(verified.body).toMatchObject({
+      verified: false,
+      status: 'PAYMENT_PENDING',
+      reason: expect.stringMatching(/이 주문의 결제가 아닙니다/),
+    });
+    // Not this order's money: left alone at the gateway.
+    expect(await gateway().findPayment(elsewhere.imp_uid)).toMatchObject({ status: 'paid' });
+  });
+
+  it('keeps the order waiting and the cart as it was when the payment fails', async () => {
+    const shopper = await newShopper();
+    const order = await placeFromCart(shopper, await cartOf(shopper, 1));
+    const merchantUid = `mkt_${Date.now()}_${order.ono}`;
+    const failed = await payAtSandbox(shopper, merchantUid, order.o_totalPrice, 'failed');
+    expect(failed.status).toBe('failed');
+    const recorded = await record(shopper, order.ono, failed.imp_uid, merchantUid, order.o_totalPrice);
+    const verified = await verify(shopper, failed.imp_uid, recorded.body.pmno!);
+    expect(verified.body).toMatchObject({
+      verified: false,
+      status: 'PAYMENT_PENDING',
+      reason: expect.stringMatching(/결제가 완료되지 않았습니다/),
+    });
+    expect((await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body).toHaveLength(1);
+  });
+
+  it("lets the gateway's webhook verify first; the browser's verification then answers the same", async () => {
+    const shopper = await newShopper();
+    const order = await placeFromCart(shopper, await cartOf(shopper, 1));
+    const merchantUid = `mkt_${Date.now()}_${order.ono}`;
+    const paid = await payAtSandbox(shopper, merchantUid, order.o_totalPrice);
+    const recorded = await record(shopper, order.ono, paid.imp_uid, merchantUid, order.o_totalPrice);
+    const hook = await callApi<{ result: string }>(stack.url, 'POST', '/api/payments/webhook', {
+      json: { imp_uid: paid.imp_uid, merchant_uid: merchantUid, status: 'paid' },
+    });
+    expect(hook.body).toEqual({ result: 'verified' });
+    expect((await verify(shopper, paid.imp_uid, recorded.body.pmno!)).body).toEqual({
+      verified: true,
+      status: 'ORDER_COMPLETE',
+      reason: null,
+    });
+  });
+
+  it("refuses another member's payments and orders", async () => {
+    const owner = await newShopper();
+    const other = await newShopper();
+    const order = await placeFromCart(owner, await cartOf(owner, 1));
+    const { impUid, pmno } = await pay(owner, order);
+    expect((await record(other, order.ono, 'imp_000000000001', 'mkt_x', 1)).status).toBe(404);
+    expect((await verify(other, impUid, pmno)).status).toBe(404);
+    expect((await call('GET', `/api/payments/order/${order.ono}`, other)).status).toBe(404);
+    expect((await call('POST', '/api/payments', undefined, { json: {} })).status).toBe(401);
+  });
+});

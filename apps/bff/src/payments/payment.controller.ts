@@ -1,0 +1,83 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import type {
+  OrderPaymentDto,
+  PaymentGatewayDto,
+  PaymentRecordResult,
+  PaymentVerificationDto,
+  SandboxPayResult,
+} from '@mkt/contracts';
+import { paymentRecordSchema, positiveIdSchema, sandboxPaySchema } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import { z } from 'zod';
+import { Authenticated, Caller } from '../auth/guards';
+import type { SessionClaims } from '../auth/refresh-sessions';
+import { PaymentClient } from '../services/payment.client';
+
+const id = (value: string) => parseInput(positiveIdSchema, value);
+const impUid = (value: string) => parseInput(z.string().trim().min(1).max(100), value);
+
+/** Paying an order: the gateway's payment recorded, then verified with the gateway by the server. */
+@Controller('api')
+export class PaymentController {
+  constructor(private readonly payments: PaymentClient) {}
+
+  /** Which payment window to open: the sandbox's, or PortOne's with the merchant code. */
+  @Get('payments/gateway')
+  gateway(): Promise<PaymentGatewayDto> {
+    return this.payments.gateway();
+  }
+
+  /** The sandbox window's pay call (documented in the README); 404 where real PortOne is configured. */
+  @Post('payments/sandbox/pay')
+  @HttpCode(200)
+  @Authenticated({ roles: ['MEMBER'] })
+  sandboxPay(@Body() body: unknown): Promise<SandboxPayResult> {
+    return this.payments.sandboxPay(parseInput(sandboxPaySchema, body));
+  }
+
+  /** Records the gateway payment the browser made for the caller's order; 2xx with `success: false` when refused. */
+  @Post('payments')
+  @HttpCode(200)
+  @Authenticated({ roles: ['MEMBER'] })
+  record(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<PaymentRecordResult> {
+    return this.payments.record(caller.mno, parseInput(paymentRecordSchema, body));
+  }
+
+  /** The spec's verification: true only when the order is complete. */
+  @Post('payments/verify/:impUid/:pmno')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json')
+  @Authenticated({ roles: ['MEMBER'] })
+  async verify(
+    @Param('impUid') imp: string,
+    @Param('pmno') pmno: string,
+    @Caller() caller: SessionClaims,
+  ): Promise<boolean> {
+    return (await this.payments.verify(caller.mno, id(pmno), impUid(imp))).verified;
+  }
+
+  /** Ours: the same verification, with where the order stands and why it did not complete. */
+  @Post('checkout/verify/:impUid/:pmno')
+  @HttpCode(200)
+  @Authenticated({ roles: ['MEMBER'] })
+  verifyWithReason(
+    @Param('impUid') imp: string,
+    @Param('pmno') pmno: string,
+    @Caller() caller: SessionClaims,
+  ): Promise<PaymentVerificationDto> {
+    return this.payments.verify(caller.mno, id(pmno), impUid(imp));
+  }
+
+  /** PortOne's webhook: it names a payment, whose state is then read from the gateway itself. */
+  @Post('payments/webhook')
+  @HttpCode(200)
+  webhook(@Body() body: unknown): Promise<{ result: string }> {
+    return this.payments.webhook(body);
+  }
+
+  @Get('payments/order/:ono')
+  @Authenticated({ roles: ['MEMBER'] })
+  ofOrder(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<OrderPaymentDto> {
+    return this.payments.ofOrder(caller.mno, id(ono));
+  }
+}

@@ -1,0 +1,20 @@
+import type { OrderCreate, OrderDto, PlacedOrderDto } from '@mkt/contracts';
+import type { ServiceClient } from '@mkt/platform';
+
+/** Typed calls to the order service, always for the signed-in member. */
+export class OrderClient {
+  constructor(private readonly http: ServiceClient) {}
+
+  place(mno: number, idempotencyKey: string, order: OrderCreate): Promise<PlacedOrderDto> {
+    return this.http.post('/orders', { mno, idempotencyKey, order });
+  }
+
+  ofMember(mno: number): Promise<OrderDto[]> {
+    return this.http.get(`/orders/member/${mno}`);
+  }
+
+  /** One of the member's orders; another member's is not found (404). */
+  memberOrder(mno: number, ono: number): Promise<OrderDto> {
+    return this.http.get(`/orders/member/${mno}/${ono}`);
+  }
+}

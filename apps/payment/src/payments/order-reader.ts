@@ -1,0 +1,12 @@
+import type { OrderDto } from '@mkt/contracts';
+import type { ServiceClient } from '@mkt/platform';
+
+/** Reads orders from the order service: whose they are, their server total, where they stand. */
+export class OrderReader {
+  constructor(private readonly orders: ServiceClient) {}
+
+  /** The order, or the order service's 404 when there is none (or it is another member's). */
+  order(ono: number, mno?: number): Promise<OrderDto> {
+    return this.orders.get(mno === undefined ? `/orders/${ono}` : `/orders/member/${mno}/${ono}`);
+  }
+}

@@ -1,0 +1,102 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type {
+  OrderPaymentDto,
+  PaymentGatewayDto,
+  PaymentRecordResult,
+  PaymentVerificationDto,
+  SandboxPayResult,
+} from '@mkt/contracts';
+import { paymentRecordSchema, positiveIdSchema, sandboxPaySchema } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import { z } from 'zod';
+import { OPENED_GATEWAY } from '../gateway/gateway.providers';
+import type { OpenedPaymentGateway } from '../gateway/gateway-settings';
+import { paySandbox } from '../gateway/sandbox/sandbox-pay';
+import { PaymentDatabase } from '../database';
+import { PaymentReads } from './payment-reads';
+import { RecordPayment } from './record-payment';
+import { VerifyPayment } from './verify-payment';
+
+const id = (value: unknown) => parseInput(positiveIdSchema, value);
+const recording = z.object({ mno: positiveIdSchema, payment: paymentRecordSchema });
+const verification = z.object({
+  mno: positiveIdSchema,
+  impUid: z.string().trim().min(1).max(100),
+  waitMs: z.number().int().min(0).max(10_000).default(5_000),
+});
+/** PortOne's webhook body (v1): which payment changed; its state is read from the gateway, never from here. */
+const webhook = z.object({
+  imp_uid: z.string().trim().min(1).max(100),
+  merchant_uid: z.string().trim().max(100).optional(),
+  status: z.string().trim().max(40).optional(),
+});
+
+/** Internal: the BFF calls these for the signed-in member (and passes the gateway's webhook on). */
+@Controller('payments')
+export class PaymentController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reads: PaymentReads,
+    private readonly db: PaymentDatabase,
+    @Inject(OPENED_GATEWAY) private readonly gateway: OpenedPaymentGateway,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  record(@Body() body: unknown): Promise<PaymentRecordResult> {
+    const { mno, payment } = parseInput(recording, body);
+    return this.commands.execute(new RecordPayment(mno, payment));
+  }
+
+  @Post(':pmno/verify')
+  @HttpCode(200)
+  verify(@Param('pmno') pmno: string, @Body() body: unknown): Promise<PaymentVerificationDto> {
+    const { mno, impUid, waitMs } = parseInput(verification, body);
+    return this.commands.execute(new VerifyPayment(id(pmno), impUid, mno, waitMs));
+  }
+
+  /** The gateway says a payment changed: verify it as the browser would, whichever comes first. */
+  @Post('webhook')
+  @HttpCode(200)
+  async webhook(@Body() body: unknown): Promise<{ result: 'verified' | 'not verified' | 'unknown payment' }> {
+    const { imp_uid } = parseInput(webhook, body);
+    const payment = await this.db.payment.findUnique({ where: { impUid: imp_uid } });
+    // Not recorded yet: the browser's verification will check it.
+    if (!payment) return { result: 'unknown payment' };
+    const answer = await this.commands.execute<VerifyPayment, PaymentVerificationDto>(
+      new VerifyPayment(payment.pmno, imp_uid, undefined, 0),
+    );
+    return { result: answer.verified || answer.status === 'PAYMENT_PENDING' ? 'verified' : 'not verified' };
+  }
+
+  @Get('order/:ono')
+  ofOrder(@Param('ono') ono: string, @Query('mno') mno: unknown): Promise<OrderPaymentDto> {
+    return this.reads.ofOrder(id(ono), id(mno));
+  }
+
+  @Get('gateway')
+  settings(): PaymentGatewayDto {
+    return this.gateway.sandboxUrl
+      ? { mode: 'sandbox' }
+      : { mode: 'portone', merchantCode: this.gateway.merchantCode! };
+  }
+
+  /** The sandbox window's pay call; it does not exist with real PortOne. */
+  @Post('sandbox/pay')
+  @HttpCode(200)
+  sandboxPay(@Body() body: unknown): Promise<SandboxPayResult> {
+    if (!this.gateway.sandboxUrl) throw new NotFoundException();
+    return paySandbox(this.gateway.sandboxUrl, parseInput(sandboxPaySchema, body));
+  }
+}

@@ -1,0 +1,213 @@
+import { Inject } from '@nestjs/common';
+import type { ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler } from '@nestjs/cqrs';
+import type { OrderDto, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
+import { PaymentRejectedV1, PaymentVerifiedV1 } from '@mkt/contracts';
+import { Outbox } from '@mkt/messaging';
+import { NotFound } from '@mkt/platform';
+import type { Payment, PaymentTx } from '../database';
+import { PaymentDatabase } from '../database';
+import type { GatewayPayment, PaymentGateway } from '../gateway/payment-gateway';
+import { GatewayUnreachableError, PaymentNotFoundError } from '../gateway/payment-gateway';
+import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
+import { OrderReader } from './order-reader';
+import { PaymentMessages } from './payment-messages';
+
+/**
+ * Checks a recorded payment with the gateway, never the browser. `mno`: the caller, who must own
+ * it (absent for the gateway's webhook). `waitMs`: how long to wait for the order to complete.
+ */
+export class VerifyPayment {
+  constructor(
+    readonly pmno: number,
+    readonly impUid: string,
+    readonly mno: number | undefined,
+    readonly waitMs: number,
+  ) {}
+}
+
+type RejectReason = PayloadOf<typeof PaymentRejectedV1>['reason'];
+
+/** What the gateway's answer makes of a recorded payment. */
+type Verdict =
+  | { status: 'VERIFIED'; amount: number }
+  | { status: 'REJECTED'; amount: number; reason: RejectReason; failReason: string }
+  | { status: 'NOT_PAID' | 'FOREIGN'; amount: number | null; failReason: string };
+
+function verdictOf(paid: GatewayPayment, payment: Payment, order: OrderDto): Verdict {
+  if (paid.merchantUid !== payment.merchantUid)
+    return { status: 'FOREIGN', amount: paid.amount, failReason: PaymentMessages.foreign };
+  if (order.status === 'CANCEL')
+    return {
+      status: 'REJECTED',
+      amount: paid.amount,
+      reason: 'ORDER_CANCELLED',
+      failReason: PaymentMessages.orderCancelled,
+    };
+  if (order.status !== 'PAYMENT_PENDING')
+    return {
+      status: 'REJECTED',
+      amount: paid.amount,
+      reason: 'ALREADY_PAID',
+      failReason: PaymentMessages.alreadyPaidRefund,
+    };
+  if (paid.amount !== order.o_totalPrice)
+    return {
+      status: 'REJECTED',
+      amount: paid.amount,
+      reason: 'AMOUNT_MISMATCH',
+      failReason: PaymentMessages.amountMismatch,
+    };
+  return { status: 'VERIFIED', amount: paid.amount };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A payment verifies when the gateway says paid, for the order's merchant_uid and exactly the
+ * order's server total, while the order waits for payment. Money that cannot pay the order is
+ * rejected and given back (payment.rejected); money of another merchant_uid is left alone.
+ * Verifying again changes nothing and answers the same.
+ */
+@CommandHandler(VerifyPayment)
+export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, PaymentVerificationDto> {
+  constructor(
+    private readonly db: PaymentDatabase,
+    private readonly outbox: Outbox,
+    @Inject(OrderReader) private readonly orders: OrderReader,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+  ) {}
+
+  async execute({ pmno, impUid, mno, waitMs }: VerifyPayment): Promise<PaymentVerificationDto> {
+    let payment = await this.db.payment.findUnique({ where: { pmno } });
+    if (!payment || (mno !== undefined && payment.mno !== mno))
+      throw new NotFound(PaymentMessages.paymentNotFound);
+    if (payment.impUid !== impUid) {
+      const order = await this.orders.order(payment.ono);
+      return { verified: false, status: order.status, reason: PaymentMessages.impUidMismatch };
+    }
+    if (payment.status === 'RECORDED') {
+      const checked = await this.check(payment);
+      if ('answer' in checked) return checked.answer;
+      payment = checked.payment;
+    }
+    if (payment.status !== 'VERIFIED') {
+      const order = await this.orders.order(payment.ono);
+      return { verified: false, status: order.status, reason: payment.failReason };
+    }
+    return this.outcome(payment.ono, waitMs);
+  }
+
+  /** Asks the gateway and records its verdict; a gateway that cannot say leaves the payment as it was. */
+  private async check(payment: Payment): Promise<{ payment: Payment } | { answer: PaymentVerificationDto }> {
+    let paid: GatewayPayment;
+    try {
+      paid = await this.gateway.findPayment(payment.impUid);
+    } catch (error) {
+      if (!(error instanceof PaymentNotFoundError || error instanceof GatewayUnreachableError)) throw error;
+      const order = await this.orders.order(payment.ono);
+      if (error instanceof GatewayUnreachableError)
+        return {
+          answer: { verified: false, status: order.status, reason: PaymentMessages.gatewayUnreachable },
+        };
+      return {
+        payment: await this.settle(payment, {
+          status: 'NOT_PAID',
+          amount: null,
+          failReason: PaymentMessages.notFoundAtGateway,
+        }),
+      };
+    }
+    if (paid.status !== 'paid') {
+      const reason = PaymentMessages.notPaid(paid.failReason);
+      // The window is still open: nothing to settle yet.
+      if (paid.status === 'ready') {
+        const order = await this.orders.order(payment.ono);
+        return { answer: { verified: false, status: order.status, reason } };
+      }
+      return {
+        payment: await this.settle(payment, { status: 'NOT_PAID', amount: paid.amount, failReason: reason }),
+      };
+    }
+    const order = await this.orders.order(payment.ono);
+    return { payment: await this.settle(payment, verdictOf(paid, payment, order)) };
+  }
+
+  /**
+   * Records the verdict once: of two verifications at once (the browser and the webhook), the one
+   * that moves the payment from RECORDED announces it; the other reads what it decided.
+   */
+  private async settle(payment: Payment, verdict: Verdict): Promise<Payment> {
+    try {
+      await this.db.$transaction(async (tx) => {
+        const { count } = await tx.payment.updateMany({
+          where: { pmno: payment.pmno, status: 'RECORDED' },
+          data: {
+            status: verdict.status,
+            amount: verdict.amount,
+            failReason: 'failReason' in verdict ? verdict.failReason : null,
+            verifiedAt: verdict.status === 'VERIFIED' ? new Date() : null,
+          },
+        });
+        if (count === 0) return;
+        if (verdict.status === 'VERIFIED') await this.announceVerified(tx, payment, verdict.amount);
+        if (verdict.status === 'REJECTED')
+          await this.announceRejected(tx, payment, verdict.amount, verdict.reason);
+      });
+    } catch (error) {
+      // Another payment of this order verified first (one verified payment per order): this one goes back.
+      if (verdict.status !== 'VERIFIED' || !isUniqueViolation(error)) throw error;
+      return this.settle(payment, {
+        status: 'REJECTED',
+        amount: verdict.amount,
+        reason: 'ALREADY_PAID',
+        failReason: PaymentMessages.alreadyPaidRefund,
+      });
+    }
+    return this.db.payment.findUniqueOrThrow({ where: { pmno: payment.pmno } });
+  }
+
+  private announceVerified(tx: PaymentTx, payment: Payment, amount: number) {
+    return this.outbox.enqueue(
+      tx,
+      PaymentVerifiedV1,
+      {
+        pmno: payment.pmno,
+        ono: payment.ono,
+        mno: payment.mno,
+        impUid: payment.impUid,
+        merchantUid: payment.merchantUid,
+        amount,
+      },
+      { aggregateId: payment.ono },
+    );
+  }
+
+  private announceRejected(tx: PaymentTx, payment: Payment, amount: number, reason: RejectReason) {
+    return this.outbox.enqueue(
+      tx,
+      PaymentRejectedV1,
+      { pmno: payment.pmno, ono: payment.ono, mno: payment.mno, impUid: payment.impUid, amount, reason },
+      { aggregateId: payment.ono },
+    );
+  }
+
+  /** Where the order ends up, waiting up to `waitMs` for it to leave PAYMENT_PENDING. */
+  private async outcome(ono: number, waitMs: number): Promise<PaymentVerificationDto> {
+    const deadline = Date.now() + waitMs;
+    let order = await this.orders.order(ono);
+    while (order.status === 'PAYMENT_PENDING' && Date.now() < deadline) {
+      await sleep(100);
+      order = await this.orders.order(ono);
+    }
+    if (order.status === 'PAYMENT_PENDING')
+      return { verified: false, status: order.status, reason: PaymentMessages.stillProcessing };
+    if (order.status === 'CANCEL')
+      return { verified: false, status: order.status, reason: order.cancelReason };
+    return { verified: true, status: order.status, reason: null };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+}
