@@ -172,6 +172,9 @@ describe('cart (browser)', () => {
       await expectSummary(page, await cartOf(login));
       await expectAccessible(page);
       await screenshot(page, 'cart-390');
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        PHONE.width,
+      );
 
       // + on the first line: saved, its amount and the summary follow.
       await cartLine(page, first.odno).getByRole('button', { name: '수량 늘리기' }).click();
@@ -378,6 +381,9 @@ describe('cart (browser)', () => {
       );
       await expectAccessible(page);
       await screenshot(page, 'cart-unavailable-390');
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        PHONE.width,
+      );
 
       // − on the short line asks for what is left; it can then be ordered again.
       await cartLine(page, short.option.odno).getByRole('button', { name: '수량 줄이기' }).click();

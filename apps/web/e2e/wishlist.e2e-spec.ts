@@ -147,6 +147,9 @@ describe('wish list (browser)', () => {
       }
       await expectAccessible(page);
       await screenshot(page, 'wishlist-390');
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+        PHONE.width,
+      );
 
       // 삭제: 취소 focused first; Escape keeps the wish and gives focus back to the button.
       const [newest] = [...products].reverse();

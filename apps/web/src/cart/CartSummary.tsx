@@ -1,8 +1,8 @@
 import type { CartLineDto, CartSummaryDto } from '@mkt/contracts';
 import { formatWon } from '@mkt/pricing';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { cartSummaryQuery } from '../shared/api/cart';
+import { cartKeys, cartSummaryQuery } from '../shared/api/cart';
 import { ErrorState } from '../shared/ui/ErrorState';
 import { summaryIds } from './cartSelection';
 
@@ -23,6 +23,7 @@ interface CartSummaryProps {
 /** 결제 예정 금액: the server's summary of the chosen lines (nothing chosen: zeros, without asking) and the order button. */
 export function CartSummary({ mno, selected, onOrder }: CartSummaryProps) {
   const titleId = useId();
+  const queryClient = useQueryClient();
   const cinos = summaryIds(selected);
   const summary = useQuery({ ...cartSummaryQuery(mno, cinos), enabled: cinos.length > 0 });
   const figures = cinos.length === 0 ? NOTHING_CHOSEN : summary.data;
@@ -38,7 +39,8 @@ export function CartSummary({ mno, selected, onOrder }: CartSummaryProps) {
           compact
           title="금액을 계산하지 못했습니다"
           error={summary.error}
-          onRetry={() => void summary.refetch()}
+          // A chosen line may have gone (another tab): read the cart again, and the summary with it.
+          onRetry={() => void queryClient.invalidateQueries({ queryKey: cartKeys.lines(mno) })}
         />
       ) : (
         <dl className={`cart-summary__figures${updating ? ' is-updating' : ''}`} aria-busy={updating}>
