@@ -19,7 +19,6 @@ const jest = spawnSync(
     join(root, 'node_modules/jest/bin/jest.js'),
     '--ci',
     '--maxWorkers=2',
-    '--forceExit',
     '--json',
     `--outputFile=${report}`,
     ...process.argv.slice(2),

@@ -3,6 +3,8 @@ import { JOIN_MESSAGES, type LoginResult } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
 import {
   baseUrl,
+  expectAccessible,
+  expectPhoneLayout,
   memberLogin,
   nextDialog,
   poll,
@@ -46,6 +48,7 @@ describe('accounts (browser)', () => {
       const join = page.getByRole('button', { name: '가입하기' });
       await join.waitFor();
       expect(await join.isDisabled()).toBe(true);
+      await expectAccessible(page);
 
       await page.locator('#join-email').fill('not-an-email');
       await page.locator('#join-password').fill('short');
@@ -68,9 +71,12 @@ describe('accounts (browser)', () => {
       expect(await page.locator('#join-phone').inputValue()).toBe('021234');
       expect(await join.isDisabled()).toBe(true);
       await screenshot(page, 'accounts-join-errors-1280');
+      await expectAccessible(page);
       await page.setViewportSize({ width: 375, height: 800 });
       await screenshot(page, 'accounts-join-errors-375');
+      await expectAccessible(page);
       await page.setViewportSize({ width: 1280, height: 900 });
+      await expectPhoneLayout(page, 'accounts-join-errors');
 
       const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@dealmarket.kr`;
       await page.locator('#join-email').fill(email);
@@ -120,6 +126,7 @@ describe('accounts (browser)', () => {
       await errorOf('join-email').waitFor();
       expect((await errorOf('join-email').innerText()).length).toBeGreaterThan(0);
       expect(pathOf(page)).toBe('/member/join');
+      await expectAccessible(page);
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,
@@ -134,6 +141,7 @@ describe('accounts (browser)', () => {
       await page.waitForURL(`${baseUrl()}/member/login`);
       expect(await page.getByLabel('비밀번호').getAttribute('placeholder')).toBe('비밀번호 (8~20자)');
       await screenshot(page, 'accounts-login-1280');
+      await expectAccessible(page);
 
       // Enter with only the e-mail does nothing.
       await page.getByRole('textbox', { name: '이메일' }).fill(MEMBER.email);
@@ -180,8 +188,11 @@ describe('accounts (browser)', () => {
 
       const header = page.locator('header.site-header');
       await header.screenshot({ path: path.join(RESULTS_DIR, 'accounts-header-member-1280.png') });
+      await page.getByTestId('product-grid').waitFor();
+      await expectAccessible(page);
       await page.setViewportSize({ width: 375, height: 800 });
       await header.screenshot({ path: path.join(RESULTS_DIR, 'accounts-header-member-375.png') });
+      await expectAccessible(page);
       await page.setViewportSize({ width: 1280, height: 900 });
 
       // Reload keeps the login (the state is the cookie).
@@ -214,8 +225,11 @@ describe('accounts (browser)', () => {
       await page.waitForURL(`${baseUrl()}/member/login`);
       expect(await page.getByRole('textbox', { name: '이메일' }).inputValue()).toBe(MEMBER.email);
       expect(await page.getByLabel('이메일 저장').isChecked()).toBe(true);
+      await expectAccessible(page);
       await page.setViewportSize({ width: 375, height: 800 });
       await screenshot(page, 'accounts-login-375');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'accounts-login');
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,
@@ -253,6 +267,7 @@ describe('accounts (browser)', () => {
       // Not logged in as admin: the console sends to its login page.
       await page.waitForURL(`${baseUrl()}/admin/login`);
       await page.getByRole('heading', { name: '관리자 로그인' }).waitFor();
+      await expectAccessible(page);
 
       await fillLogin(page, MEMBER.email, MEMBER.password);
       const notAdmin = nextDialog(page);
@@ -274,12 +289,15 @@ describe('accounts (browser)', () => {
       for (const label of ['대시보드', '회원 관리', '상품 관리', '공지사항', 'FAQ']) {
         await adminMenu.getByRole('link', { name: label, exact: true }).waitFor();
       }
+      await page.getByTestId('today-visits').waitFor();
+      await expectAccessible(page);
       await adminMenu.getByRole('link', { name: '회원 관리' }).click();
       await page.waitForURL(`${baseUrl()}/admin/users`);
       await page.getByRole('heading', { name: '회원 관리' }).waitFor();
       expect(await cookieNamed(page, 'admin')).toBeDefined();
       expect(await page.getByRole('link', { name: '메인으로' }).getAttribute('href')).toBe('/');
       await screenshot(page, 'accounts-admin-console-1280');
+      await expectAccessible(page);
 
       const bye = nextDialog(page);
       await page.getByRole('button', { name: '로그아웃' }).click();
@@ -289,6 +307,8 @@ describe('accounts (browser)', () => {
 
       await page.goto(`${baseUrl()}/seller`);
       await page.waitForURL(`${baseUrl()}/seller/login`);
+      await page.getByRole('heading', { name: '판매자 로그인' }).waitFor();
+      await expectAccessible(page);
       await fillLogin(page, ADMIN.email, ADMIN.password);
       const notSeller = nextDialog(page);
       await page.getByRole('button', { name: '로그인', exact: true }).click();
@@ -303,6 +323,7 @@ describe('accounts (browser)', () => {
       for (const label of ['대시보드', '상품 관리', '주문 관리']) {
         await sellerMenu.getByRole('link', { name: label, exact: true }).waitFor();
       }
+      await expectAccessible(page);
       expect(await cookieNamed(page, 'seller')).toBeDefined();
       const sellerBye = nextDialog(page);
       await page.getByRole('button', { name: '로그아웃' }).click();

@@ -1,5 +1,13 @@
 import type { Page } from 'playwright-core';
-import { baseUrl, nextDialog, poll, screenshot, TEST_TIMEOUT_MS, useBrowser } from './support';
+import {
+  baseUrl,
+  expectAccessible,
+  nextDialog,
+  poll,
+  screenshot,
+  TEST_TIMEOUT_MS,
+  useBrowser,
+} from './support';
 
 /** The admin dashboard's visitor counters in a real Chromium, kept current by the live stream. */
 
@@ -26,6 +34,8 @@ describe('admin dashboard (browser)', () => {
     "shows today's visits, visitors, the last 7 days and today's hours, and counts a new visit without a reload",
     async () => {
       const page = await browser.open('/admin/login');
+      await page.getByRole('heading', { name: '관리자 로그인' }).waitFor();
+      await expectAccessible(page);
       await loginAsAdmin(page);
       await page.getByRole('heading', { name: '방문자 현황' }).waitFor();
       await page.getByTestId('today-visits').waitFor();
@@ -38,6 +48,7 @@ describe('admin dashboard (browser)', () => {
       expect(await hourly.getByRole('columnheader').allInnerTexts()).toEqual(['시간', '방문 수']);
       expect(await hourly.locator('tbody tr').count()).toBe(24);
       expect(await hourly.getByRole('rowheader').first().innerText()).toBe('0시');
+      await expectAccessible(page);
 
       const visitsBefore = await countIn(page, 'today-visits');
       const visitorsBefore = await countIn(page, 'today-visitors');
@@ -57,6 +68,12 @@ describe('admin dashboard (browser)', () => {
       expect(await countIn(page, 'today-visitors')).toBeGreaterThan(visitorsBefore);
       expect(await page.evaluate('window.dashboardNotReloaded')).toBe(true);
       await screenshot(page, 'admin-dashboard-1280');
+      await shopper
+        .getByRole('region', { name: '베스트 상품' })
+        .getByTestId('product-card')
+        .first()
+        .waitFor();
+      await expectAccessible(shopper);
     },
     TEST_TIMEOUT_MS,
   );

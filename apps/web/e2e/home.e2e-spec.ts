@@ -6,7 +6,16 @@ import {
   type ProductSummaryDto,
 } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
-import { getJson, nextDialog, screenshot, TEST_TIMEOUT_MS, useBrowser, waitForText } from './support';
+import {
+  expectAccessible,
+  expectPhoneLayout,
+  getJson,
+  nextDialog,
+  screenshot,
+  TEST_TIMEOUT_MS,
+  useBrowser,
+  waitForText,
+} from './support';
 
 /**
  * The home page and the shared layout in a real Chromium against the running server
@@ -71,6 +80,7 @@ describe('home page (browser)', () => {
       expect(await subLink.getAttribute('href')).toBe(
         `/product/list?depth=2&ctno=${subs[0].ctno}&c1=${firstTop.ctno}&c2=${subs[0].ctno}`,
       );
+      await expectAccessible(page);
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
 
@@ -92,6 +102,8 @@ describe('home page (browser)', () => {
       await page.mouse.move(0, 0);
       await page.waitForLoadState('networkidle');
       await screenshot(page, 'home');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'home');
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,
@@ -106,6 +118,7 @@ describe('home page (browser)', () => {
       expect(await tiles.count()).toBe(12);
       const hrefs = await tiles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
       for (const href of hrefs) expect(href).toMatch(/^\/product\/list\?page=1&depth=3&ctno=\d+$/);
+      await expectAccessible(page);
 
       // The same call answers with depth-3 categories, each with its parent and grandparent.
       const random = await getJson<CategoryWithAncestorsDto[]>('/api/categories/random?count=12&depth=3');
@@ -117,6 +130,8 @@ describe('home page (browser)', () => {
       await tiles.first().click();
       await page.waitForURL((url) => url.pathname === '/product/list');
       await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.locator('[data-testid="product-grid"], [data-testid="list-empty"]').first().waitFor();
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -130,6 +145,7 @@ describe('home page (browser)', () => {
       expect(await alertMessage).toBe('로그인이 필요합니다.');
       await page.waitForURL((url) => url.pathname === '/member/login');
       await page.getByRole('heading', { name: '로그인', level: 1 }).waitFor();
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -151,6 +167,9 @@ describe('home page (browser)', () => {
       const url = new URL(page.url());
       expect(url.searchParams.get('keyword')).toBe('사과');
       expect(url.searchParams.get('searching')).toBe('true');
+      await page.getByRole('heading', { level: 1, name: '"사과" 검색 결과' }).waitFor();
+      await page.locator('[data-testid="product-grid"], [data-testid="list-empty"]').first().waitFor();
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );

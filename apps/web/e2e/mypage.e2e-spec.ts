@@ -2,6 +2,8 @@ import type { LoginResult, MemberDto } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
 import {
   baseUrl,
+  expectAccessible,
+  expectPhoneLayout,
   JOIN_PASSWORD,
   joinMember,
   memberInfo,
@@ -118,6 +120,8 @@ describe('my page (browser)', () => {
       await page.getByRole('heading', { name: '내 정보 관리', level: 2 }).waitFor();
       expect(await activeMenuItem(page)).toBe('주문 내역');
       await screenshot(page, 'mypage-order-1280');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'mypage-order');
 
       const menu = page.getByRole('navigation', { name: '마이페이지 메뉴' });
       for (const [label, path] of [
@@ -132,12 +136,14 @@ describe('my page (browser)', () => {
         await page.waitForURL(`${baseUrl()}${path}`);
         await page.getByRole('heading', { name: label, level: 1 }).waitFor();
         expect(await activeMenuItem(page)).toBe(label);
+        await expectAccessible(page);
       }
 
       // 개인 정보 수정 opens the password re-check of the profile edit; so does the spec's info path.
       await menu.getByRole('link', { name: '개인 정보 수정' }).click();
       await page.waitForURL(`${baseUrl()}/member/check`);
       await page.getByRole('heading', { name: '비밀번호 확인' }).waitFor();
+      await expectAccessible(page);
       await page.goto(`${baseUrl()}/mypage/info`);
       await page.waitForURL(`${baseUrl()}/member/check`);
 
@@ -159,6 +165,7 @@ describe('my page (browser)', () => {
       });
       await page.goto(`${baseUrl()}/mypage/wishlist`);
       await page.getByRole('heading', { name: '찜한 상품', level: 1 }).waitFor();
+      await expectAccessible(page);
 
       const alerted = nextDialog(page);
       // Removed and clicked in one go, before the session check notices the cookie is gone.
@@ -167,6 +174,8 @@ describe('my page (browser)', () => {
       );
       expect(await alerted).toBe('먼저 로그인해 주세요.');
       await page.waitForURL(`${baseUrl()}/member/login`);
+      await page.getByRole('heading', { name: '로그인', level: 1 }).waitFor();
+      await expectAccessible(page);
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,
@@ -189,6 +198,8 @@ describe('my page (browser)', () => {
       await manualEntryNote(page).waitFor();
       expect(await page.getByRole('button', { name: '우편번호 찾기' }).isDisabled()).toBe(true);
       await screenshot(page, 'mypage-address-manual-1280');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'mypage-address-manual');
 
       // Keyboard only: postal code, Tab to the road address (the disabled search button is skipped).
       await page.getByLabel('우편번호', { exact: true }).focus();
@@ -281,6 +292,7 @@ describe('my page (browser)', () => {
       );
       expect(await focusedId(page)).toBe('addr-detail');
       await screenshot(page, 'mypage-address-search-1280');
+      await expectAccessible(page);
 
       await page.keyboard.type('12층');
       const saved = nextDialog(page);
@@ -331,6 +343,7 @@ describe('my page (browser)', () => {
       ).toBe(true);
       expect((await memberInfo(email, JOIN_PASSWORD)).def_addr).toBe('(06236) 서울 강남구 테헤란로 1');
       expect((await storedMember(page))?.def_addr).toBe('(06236) 서울 강남구 테헤란로 1');
+      await expectAccessible(page);
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,

@@ -11,6 +11,8 @@ import { formatWon, lineTotal } from '@mkt/pricing';
 import type { Page } from 'playwright-core';
 import {
   encodeProductId,
+  expectAccessible,
+  expectPhoneLayout,
   getJson,
   nextDialog,
   poll,
@@ -127,6 +129,7 @@ describe('product detail (browser)', () => {
       expect(await cards(page).count()).toBe(1);
       await expectLine(page, product, option, 1);
       await expectTotal(page, lineTotal(product.p_price, product.p_salePer, option.od_price, 1));
+      await expectAccessible(page);
 
       // Never below 1 on the detail page.
       const minus = card(page, option).getByRole('button', { name: '수량 줄이기' });
@@ -159,6 +162,7 @@ describe('product detail (browser)', () => {
       await page.getByRole('heading', { level: 1, name: product.pName }).waitFor();
       expect(await cards(page).count()).toBe(0);
       await expectTotal(page, 0);
+      await expectAccessible(page);
 
       // Each option is listed with its surcharge and sold-out state.
       const labels = await page.getByTestId('option-select').locator('option').allInnerTexts();
@@ -187,6 +191,7 @@ describe('product detail (browser)', () => {
         lineTotal(product.p_price, product.p_salePer, first.od_price, 2) +
         lineTotal(product.p_price, product.p_salePer, second.od_price, 1);
       await expectTotal(page, both);
+      await expectAccessible(page);
 
       await card(page, second)
         .getByRole('button', { name: `${second.od_name} 삭제` })
@@ -194,6 +199,7 @@ describe('product detail (browser)', () => {
       await card(page, second).waitFor({ state: 'detached' });
       await expectTotal(page, lineTotal(product.p_price, product.p_salePer, first.od_price, 2));
       await screenshot(page, 'product-detail-options');
+      await expectPhoneLayout(page, 'product-detail-options');
     },
     TEST_TIMEOUT_MS,
   );
@@ -214,6 +220,7 @@ describe('product detail (browser)', () => {
       await page.keyboard.press('Enter');
       await card(page, target).waitFor();
       expect(await cards(page).count()).toBe(1);
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -236,6 +243,7 @@ describe('product detail (browser)', () => {
       if (candidates.smallStock) {
         expect(await plus.isDisabled()).toBe(true);
         await waitForText(card(page, option).getByRole('status'), '최대 구매 가능 수량입니다.');
+        await expectAccessible(page);
         await plus.click({ force: true });
         expect(await quantityOf(page, option)).toBe(option.od_stock);
       } else {
@@ -260,6 +268,7 @@ describe('product detail (browser)', () => {
       expect(await message.isVisible()).toBe(true);
       expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(page.url());
       const shownAt = Date.now();
+      await expectAccessible(page);
       const after = await poll(
         async () => (await message.textContent())?.trim() ?? '',
         (text) => text === '',
@@ -320,6 +329,7 @@ describe('product detail (browser)', () => {
           (shown) => shown.length === rated.dtoList.length && shown.every((value) => value === rate),
         );
         expect(rates).toEqual(rated.dtoList.map(() => rate));
+        await expectAccessible(page);
       }
 
       const inquirySection = page.getByTestId('inquiry-section');
@@ -338,6 +348,7 @@ describe('product detail (browser)', () => {
           expect(await toggle.getAttribute('aria-expanded')).toBe('true');
           const question = inquiries.dtoList[open].content.split('\n')[0];
           if (question) await row.getByText(question, { exact: false }).first().waitFor();
+          await expectAccessible(page);
         }
         const secret = inquiries.dtoList.findIndex((inquiry) => inquiry.secret);
         if (secret >= 0) {
@@ -356,6 +367,7 @@ describe('product detail (browser)', () => {
       expect(await tabs.getByRole('link', { name: '상품정보' }).getAttribute('aria-current')).toBe(
         'location',
       );
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -370,6 +382,8 @@ describe('product detail (browser)', () => {
       await page.getByRole('button', { name: button, exact: true }).click();
       expect(await alertMessage).toBe('로그인이 필요합니다.');
       await page.waitForURL((url) => url.pathname === '/member/login');
+      await page.getByRole('heading', { name: '로그인', level: 1 }).waitFor();
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -381,6 +395,7 @@ describe('product detail (browser)', () => {
       await page.getByTestId('product-not-found').waitFor();
       await page.getByRole('heading', { level: 1, name: '상품을 찾을 수 없습니다.' }).waitFor();
       expect(await page.getByRole('link', { name: '홈으로 가기' }).getAttribute('href')).toBe('/');
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );

@@ -9,6 +9,8 @@ import { discountedPrice, formatWon } from '@mkt/pricing';
 import type { Page } from 'playwright-core';
 import {
   encodeProductId,
+  expectAccessible,
+  expectPhoneLayout,
   getJson,
   hangulWords,
   poll,
@@ -108,6 +110,7 @@ describe('product list (browser)', () => {
       await expectTotal(page, all.totalCount);
       await expectCards(page, all.dtoList);
       expect(await picker(page, '중분류').isDisabled()).toBe(true);
+      await expectAccessible(page);
 
       await picker(page, '대분류').selectOption(String(top.ctno));
       await page.waitForURL((url) => url.searchParams.get('c1') === String(top.ctno));
@@ -130,6 +133,7 @@ describe('product list (browser)', () => {
       await expectTotal(page, byLeaf.totalCount);
       await expectCards(page, byLeaf.dtoList);
       await page.getByRole('heading', { level: 1, name: leaf.cateName }).waitFor();
+      await expectAccessible(page);
 
       // The first card really is in the leaf category.
       const first = await getJson<ProductDetailDto>(`/api/product/${encodeProductId(byLeaf.dtoList[0].pno)}`);
@@ -163,6 +167,8 @@ describe('product list (browser)', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.searchParams.get('ctno') === String(tops[1].ctno));
       await page.getByRole('heading', { level: 1, name: tops[1].cateName }).waitFor();
+      await page.getByTestId('product-grid').waitFor();
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -183,6 +189,7 @@ describe('product list (browser)', () => {
       expect(await picker(page, '대분류').inputValue()).toBe(String(top.ctno));
       expect(await picker(page, '중분류').inputValue()).toBe(String(middle.ctno));
       expect(await picker(page, '소분류').inputValue()).toBe(String(leaf.ctno));
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -223,6 +230,7 @@ describe('product list (browser)', () => {
       const dearest = await listApi({ sortBy: 'p_price', sort: 'desc' });
       await expectCards(page, dearest.dtoList);
       expect(dearest.dtoList[0].p_price).toBeGreaterThanOrEqual(cheapest.dtoList[0].p_price);
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );
@@ -275,6 +283,8 @@ describe('product list (browser)', () => {
       expect(await currentPage(page)).toBe('2');
       expect(await pressedSort(page)).toBe('신상품순');
       await screenshot(page, 'product-list-page-2');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'product-list-page-2');
     },
     TEST_TIMEOUT_MS,
   );
@@ -294,6 +304,7 @@ describe('product list (browser)', () => {
       await page.getByRole('heading', { level: 1, name: '신상품' }).waitFor();
       expect(await pressedSort(page)).toBe('신상품순');
       await expectCards(page, newest.dtoList);
+      await expectAccessible(page);
 
       await page.goto(`${new URL(page.url()).origin}/product?sortBy=pno&page=2`);
       await page.waitForURL((url) => url.pathname === '/product/list');
@@ -331,6 +342,7 @@ describe('product list (browser)', () => {
       expect(names.length).toBe(found.dtoList.length);
       for (const name of names) expect(name).toContain(keyword);
       expect(await page.getByTestId('choseong-hint').count()).toBe(0);
+      await expectAccessible(page);
 
       // Nothing found: the search's own empty message.
       await searchBox.fill('없는상품검색어');
@@ -340,6 +352,8 @@ describe('product list (browser)', () => {
         '"없는상품검색어"에 대한 검색 결과가 없습니다.',
       );
       expect(await page.getByTestId('list-pagination').count()).toBe(0);
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'product-list-search-empty');
     },
     TEST_TIMEOUT_MS,
   );
@@ -377,6 +391,7 @@ describe('product list (browser)', () => {
       }
       await expectCards(page, results.dtoList);
       expect(await cardPnos(page)).toContain(product.pno);
+      await expectAccessible(page);
     },
     TEST_TIMEOUT_MS,
   );

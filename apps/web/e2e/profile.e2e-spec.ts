@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import {
   baseUrl,
+  expectAccessible,
   JOIN_PASSWORD,
   joinMember,
   memberInfo,
@@ -81,6 +82,7 @@ describe('profile edit (browser)', () => {
 
       await page.goto(`${baseUrl()}/member/check`);
       await page.getByRole('heading', { name: '비밀번호 확인' }).waitFor();
+      await expectAccessible(page);
       await page.getByLabel('비밀번호').fill('wrong-pass1!');
       const wrong = nextDialog(page);
       await page.getByLabel('비밀번호').press('Enter');
@@ -102,6 +104,7 @@ describe('profile edit (browser)', () => {
       expect(await page.locator('#modify-birth').inputValue()).toBe('1991-02-03');
       expect(await page.locator('#modify-birth').getAttribute('readonly')).not.toBeNull();
       await screenshot(page, 'profile-modify-1280');
+      await expectAccessible(page);
 
       const nothing = nextDialog(page);
       await page.getByRole('button', { name: '수정하기' }).click();
@@ -112,6 +115,7 @@ describe('profile edit (browser)', () => {
       expect(await page.getByTestId('modify-nickname-error').innerText()).toBe(
         '닉네임에는 특수문자를 사용할 수 없습니다.',
       );
+      await expectAccessible(page);
 
       await page.locator('#modify-nickname').fill('새닉네임');
       const saved = nextDialog(page);
@@ -164,6 +168,8 @@ describe('profile edit (browser)', () => {
       await page.waitForURL(`${baseUrl()}/member/login`);
       const cookie = (await page.context().cookies()).find((c) => c.name === 'member');
       expect(cookie).toBeUndefined();
+      await page.getByRole('heading', { name: '로그인', level: 1 }).waitFor();
+      await expectAccessible(page);
 
       expect((await apiLogin(email, PASSWORD)).ok).toBe(false);
       await page.getByRole('textbox', { name: '이메일' }).fill(email);

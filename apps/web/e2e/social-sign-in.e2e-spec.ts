@@ -3,6 +3,7 @@ import type { LoginResult } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
 import {
   baseUrl,
+  expectAccessible,
   JOIN_PASSWORD,
   joinMember,
   memberInfo,
@@ -39,6 +40,8 @@ describe('social sign-in (browser)', () => {
     'Kakao: a new member signs in at the provider, is steered to the profile page, told SNS members cannot edit it, and lands home signed in',
     async () => {
       const page = await browser.open('/member/login');
+      await page.getByRole('heading', { name: '로그인', level: 1 }).waitFor();
+      await expectAccessible(page);
       await page.getByRole('button', { name: '카카오로 로그인' }).click();
       await page.getByRole('heading', { name: '카카오 로그인 (개발용)' }).waitFor();
       expect(new URL(page.url()).searchParams.get('state')).toMatch(/^[0-9a-f-]{36}$/);
@@ -52,6 +55,7 @@ describe('social sign-in (browser)', () => {
       const member = await storedMember(page);
       expect(member).toMatchObject({ formSns: true, m_name: '카카오손님', roleSet: ['USER'] });
       await screenshot(page, 'social-kakao-signed-in');
+      await expectAccessible(page);
 
       // The profile pages stay closed to a social member on every later visit too.
       const again = nextDialog(page);
@@ -75,6 +79,7 @@ describe('social sign-in (browser)', () => {
       await page.waitForURL(`${baseUrl()}/`);
       await page.getByRole('link', { name: '연결회원님' }).waitFor();
       expect(await storedMember(page)).toMatchObject({ mno: account.mno, formSns: false });
+      await expectAccessible(page);
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,
@@ -88,6 +93,7 @@ describe('social sign-in (browser)', () => {
       await page.getByRole('button', { name: '취소' }).click();
       await page.waitForURL(/\/member\/naver\/suc\?/);
       expect(await page.getByRole('alert').innerText()).toContain('간편 로그인이 취소되었습니다.');
+      await expectAccessible(page);
       await page.getByRole('link', { name: '로그인 페이지로' }).click();
       await page.waitForURL(`${baseUrl()}/member/login`);
       expect(await storedMember(page)).toBeNull();
@@ -101,6 +107,7 @@ describe('social sign-in (browser)', () => {
       const page = await browser.open('/member/kakao/suc?code=stolen-code&state=forged');
       await page.getByRole('alert').waitFor();
       expect(await page.getByRole('alert').innerText()).toContain('로그인 요청이 올바르지 않습니다.');
+      await expectAccessible(page);
       expect(await storedMember(page)).toBeNull();
       expect(pageErrors).toEqual([]);
     },

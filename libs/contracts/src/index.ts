@@ -9,3 +9,4 @@ export * from './api/visitors';
 export * from './events';
 export * from './api/cart';
 export * from './api/orders';
+export * from './api/refunds';

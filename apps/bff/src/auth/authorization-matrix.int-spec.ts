@@ -10,6 +10,7 @@ import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { AdminMembersController } from '../admin/admin-members.controller';
 import { CartController } from '../cart/cart.controller';
 import { OrderController } from '../orders/order.controller';
+import { PaymentController } from '../payments/payment.controller';
 import { encodeBase64Id } from '../catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
@@ -39,6 +40,7 @@ const AUDITED_CONTROLLERS: Type[] = [
   CartController,
   WishlistController,
   OrderController,
+  PaymentController,
 ];
 
 const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'admin'] as const;
@@ -112,8 +114,14 @@ interface Scene {
   wishOf(a: MemberA): Promise<number>;
   /** An order of A's (waiting for payment), and its number. */
   orderOf(a: MemberA): Promise<number>;
+  /** A sandbox payment of a new order of A's, as `POST /api/payments` takes it. */
+  paymentOf(a: MemberA): Promise<{ imp_uid: string; merchant_uid: string; amount: number; ono: number }>;
+  /** The path parameters of verifying a recorded payment of A's. */
+  recordedPaymentOf(a: MemberA): Promise<{ impUid: string; pmno: string }>;
+  /** A new order of A's, paid and complete. */
+  paidOrderOf(a: MemberA): Promise<{ ono: number }>;
   /** The product on sale and its option. */
-  product: { pno: number; odno: number };
+  product: { pno: number; odno: number; price: number };
 }
 
 /** What a row may watch: the member database, and A's data through the API as A. */
@@ -304,6 +312,43 @@ const ROUTES: RouteRow[] = [
     memberA: 'new',
     request: async (a, scene) => ({ params: { ono: String(await scene.orderOf(a)) } }),
   },
+  { route: 'GET /api/payments/gateway', access: everyone(200) },
+  {
+    route: 'POST /api/payments/sandbox/pay',
+    access: { ...ownerOnly(200), 'member B': 200 },
+    request: () => ({
+      json: { merchant_uid: `mkt_authz_${Date.now()}`, amount: 1_000, pg_provider: 'kakaopay' },
+    }),
+  },
+  {
+    route: 'POST /api/payments',
+    access: { ...ownerOnly(200), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({ json: await scene.paymentOf(a) }),
+  },
+  {
+    route: 'POST /api/payments/verify/:impUid/:pmno',
+    access: { ...ownerOnly(200), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({ params: await scene.recordedPaymentOf(a) }),
+  },
+  {
+    route: 'POST /api/checkout/verify/:impUid/:pmno',
+    access: { ...ownerOnly(200), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({ params: await scene.recordedPaymentOf(a) }),
+  },
+  {
+    route: 'POST /api/payments/webhook',
+    access: everyone(200),
+    request: async (a, scene) => ({ json: { imp_uid: (await scene.paymentOf(a)).imp_uid } }),
+  },
+  {
+    route: 'GET /api/payments/order/:ono',
+    access: { ...ownerOnly(200), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({ params: { ono: String((await scene.paidOrderOf(a)).ono) } }),
+  },
 ];
 
 function declaredRoutes(controller: Type): string[] {
@@ -372,6 +417,34 @@ describe('authorization matrix', () => {
       if (placed.status !== 201) throw new Error(`placing an order answered ${placed.status}`);
       return placed.body.ono;
     },
+    paymentOf: async (a) => {
+      const ono = await scene.orderOf(a);
+      const merchant_uid = `mkt_authz_${ono}`;
+      const paid = await callApi<{ imp_uid: string }>(stack.url, 'POST', '/api/payments/sandbox/pay', {
+        token: a.accessToken,
+        json: { merchant_uid, amount: scene.product.price, pg_provider: 'kakaopay' },
+      });
+      return { imp_uid: paid.body.imp_uid, merchant_uid, amount: scene.product.price, ono };
+    },
+    recordedPaymentOf: async (a) => {
+      const payment = await scene.paymentOf(a);
+      const recorded = await callApi<{ pmno: number }>(stack.url, 'POST', '/api/payments', {
+        token: a.accessToken,
+        json: payment,
+      });
+      return { impUid: payment.imp_uid, pmno: String(recorded.body.pmno) };
+    },
+    paidOrderOf: async (a) => {
+      const { impUid, pmno } = await scene.recordedPaymentOf(a);
+      const verified = await callApi<boolean>(stack.url, 'POST', `/api/payments/verify/${impUid}/${pmno}`, {
+        token: a.accessToken,
+      });
+      if (verified.body !== true) throw new Error('paying the order did not complete it');
+      const orders = await callApi<{ ono: number }[]>(stack.url, 'GET', `/api/orders/member/${a.mno}`, {
+        token: a.accessToken,
+      });
+      return { ono: orders.body[0].ono };
+    },
     wishOf: async (a) => {
       const added = await callApi<number>(
         stack.url,
@@ -384,7 +457,7 @@ describe('authorization matrix', () => {
       if (added.status !== 201) throw new Error(`wishing answered ${added.status}`);
       return added.body;
     },
-    product: { pno: 0, odno: 0 },
+    product: { pno: 0, odno: 0, price: 10_000 },
   };
   const view: View = {
     get members() {
@@ -440,11 +513,11 @@ describe('authorization matrix', () => {
       sellerId: 3,
       businessName: '테스트상회',
       ctnos: [],
-      options: [{ odName: '기본', odPrice: 0, odStock: 100 }],
+      options: [{ odName: '기본', odPrice: 0, odStock: 1_000 }],
       imageNames: [],
     });
     const option = await stack.catalog!.productOption.findFirstOrThrow({ where: { pno } });
-    scene.product = { pno, odno: option.odno };
+    scene.product = { pno, odno: option.odno, price: 10_000 };
     demoShopper = await signedIn('user@dealmarket.kr', 'user1234!');
     tokens['member B'] = (await newMember()).accessToken;
     tokens.seller = (await signedIn('seller@dealmarket.kr', 'seller1234!')).accessToken;

@@ -45,7 +45,7 @@ export function ConsoleLoginPage({ role }: { role: ConsoleRole }) {
   };
 
   return (
-    <div className="console-login">
+    <main className="console-login">
       <section className="auth-card">
         <h1 className="auth-card__title">{config.title} 로그인</h1>
         <form className="auth-form" onSubmit={submit} noValidate>
@@ -81,6 +81,6 @@ export function ConsoleLoginPage({ role }: { role: ConsoleRole }) {
           <Link to={paths.home}>메인으로</Link>
         </div>
       </section>
-    </div>
+    </main>
   );
 }

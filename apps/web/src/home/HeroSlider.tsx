@@ -53,11 +53,11 @@ export function HeroSlider() {
       onMouseLeave={() => setHovered(false)}
     >
       <div className="hero__viewport">
-        <ul className="hero__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        <div className="hero__track" style={{ transform: `translateX(-${index * 100}%)` }}>
           {SLIDES.map((slide, i) => {
             const current = i === index;
             return (
-              <li
+              <div
                 key={slide.src}
                 className="hero__slide"
                 role="group"
@@ -68,10 +68,10 @@ export function HeroSlider() {
                 <Link to={slide.to} className="hero__link" tabIndex={current ? undefined : -1}>
                   <img className="hero__image" src={slide.src} alt={`Slide ${i + 1}`} draggable={false} />
                 </Link>
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </div>
       <div className="hero__controls container">
         <button

@@ -92,9 +92,8 @@ export function Footer() {
                   rel="noreferrer"
                   className="footer-social__link"
                   aria-label={`${STORE_NAME} ${item.label}`}
-                >
-                  <span aria-hidden="true">{item.short}</span>
-                </a>
+                  data-glyph={item.short}
+                />
               </li>
             ))}
           </ul>

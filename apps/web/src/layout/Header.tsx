@@ -11,9 +11,7 @@ import { UserLinks } from './UserLinks';
 export function Logo() {
   return (
     <Link to={paths.home} className="logo" aria-label={`${STORE_NAME} 홈`}>
-      <span className="logo__mark" aria-hidden="true">
-        딜
-      </span>
+      <span className="logo__mark" aria-hidden="true" data-glyph="딜" />
       <span className="logo__text" aria-hidden="true">
         {STORE_NAME}
       </span>

@@ -5,7 +5,7 @@ import { reviewListQuery, type ReviewSortKey } from '../shared/api/reviews';
 import { REVIEW_PAGE_SIZE } from '../shared/constants';
 import { formatDate, formatNumber } from '../shared/text/format';
 import { ErrorState } from '../shared/ui/ErrorState';
-import { ThumbUpIcon } from '../shared/ui/icons';
+import { StarIcon, ThumbUpIcon } from '../shared/ui/icons';
 import { Pagination } from '../shared/ui/Pagination';
 import { MAX_RATE, StarRating } from './StarRating';
 
@@ -51,7 +51,7 @@ export function ReviewSection({ pno, count, onReveal }: ReviewSectionProps) {
               type="button"
               className={`chip${rate === value ? ' is-current' : ''}`}
               aria-pressed={rate === value}
-              aria-label={value === 0 ? '전체 별점' : `${value}점`}
+              aria-label={value === 0 ? '전체 별점' : undefined}
               onClick={() => {
                 setRate(value);
                 setPage(1);
@@ -127,9 +127,9 @@ export function ReviewSection({ pno, count, onReveal }: ReviewSectionProps) {
 
 function StarLabel({ value }: { value: number }) {
   return (
-    <span aria-hidden="true">
-      <span className="chip__star">★</span> {value}
-    </span>
+    <>
+      <StarIcon size={13} className="chip__star" /> {value}점
+    </>
   );
 }
 

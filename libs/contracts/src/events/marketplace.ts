@@ -121,7 +121,14 @@ export const CartClearedV1 = defineEvent(
   z.object({ mno: id, ono: id, cartItemIds: z.array(id) }),
 );
 
-/** A shopper asked for a refund of an order. */
+/** A refund's share that one seller decides: its lines of the order and their amount. */
+const refundPart = z.object({
+  sellerId: id,
+  amount: won,
+  lines: z.array(z.object({ orno: id, odno: id, pno: id, count: z.number().int().positive() })).min(1),
+});
+
+/** A shopper asked for a refund of a complete order; the order waits (REFUND_PENDING). */
 export const RefundRequestedV1 = defineEvent(
   'refund.requested',
   1,
@@ -129,18 +136,41 @@ export const RefundRequestedV1 = defineEvent(
     rfno: id,
     ono: id,
     mno: id,
-    reason: z.string().min(10).max(500),
-    impUid: z.string().min(1),
-    merchantUid: z.string().min(1),
+    requestDate: z.iso.datetime(),
     amount: won,
+    parts: z.array(refundPart).min(1),
   }),
 );
 
-/** A seller approved a refund; payment cancels at the gateway, order moves to REFUND_COMPLETE. */
+/** Every seller of the order approved: payment gives the amount back at the gateway, part by part. */
 export const RefundApprovedV1 = defineEvent(
   'refund.approved',
   1,
-  z.object({ rfno: id, ono: id, mno: id, sellerId: id, amount: won, impUid: z.string().min(1) }),
+  z.object({ rfno: id, ono: id, mno: id, amount: won, parts: z.array(refundPart).min(1) }),
+);
+
+/** A seller (or an admin) refused the refund; the order is complete again. */
+export const RefundRejectedV1 = defineEvent(
+  'refund.rejected',
+  1,
+  z.object({ rfno: id, ono: id, mno: id, reason: z.string().min(1).max(500) }),
+);
+
+/**
+ * The gateway confirmed giving the refund back: the order is refunded, the refund completed, its
+ * stock returns, sales volume and totalPay go down.
+ */
+export const PaymentRefundedV1 = defineEvent(
+  'payment.refunded',
+  1,
+  z.object({
+    rfno: id,
+    ono: id,
+    mno: id,
+    amount: won,
+    completeDate: z.iso.datetime(),
+    lines: z.array(z.object({ orno: id, odno: id, pno: id, count: z.number().int().positive() })).min(1),
+  }),
 );
 
 /** An admin suspended a member: their sessions end; sellers' listings may follow. */

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { positiveIdSchema } from './catalog';
+import type { OrderStatus } from './orders';
+
+export const REFUND_REASON_MIN = 10;
+export const REFUND_REASON_MAX = 500;
+export const REFUND_PAGE_SIZE = 10;
+
+/**
+ * A refund's life. PENDING: waiting for the sellers; APPROVED (ours): every seller approved, the
+ * gateway has not confirmed yet; COMPLETED: money back; REJECTED: refused with a reason.
+ */
+export const REFUND_STATUSES = ['PENDING', 'APPROVED', 'COMPLETED', 'REJECTED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** How the shopper's history names each status (processing, done, rejected in the spec). */
+export const REFUND_STATUS_LABELS: Record<RefundHistoryStatus, string> = {
+  PENDING: '처리중',
+  COMPLETED: '완료',
+  REJECTED: '거절',
+};
+
+export const RefundMessages = {
+  reasonLength: `환불 사유는 ${REFUND_REASON_MIN}자 이상 ${REFUND_REASON_MAX}자 이하로 입력해 주세요.`,
+  notRefundable: '결제가 완료된 주문만 환불을 요청할 수 있습니다.',
+  alreadyRequested: '이미 환불을 요청한 주문입니다.',
+  notFound: '환불 요청을 찾을 수 없습니다.',
+  notYours: '이 환불을 처리할 권한이 없습니다.',
+  alreadyDecided: '이미 처리된 환불입니다.',
+  approved: '환불이 승인되었습니다. 결제 취소가 끝나면 환불이 완료됩니다.',
+  partApproved: '환불이 승인되었습니다. 다른 판매자의 승인을 기다립니다.',
+  rejected: '환불 요청을 거절했습니다.',
+  rejectReasonRequired: '거절 사유를 입력해 주세요.',
+} as const;
+
+/**
+ * `POST /api/orders/{ono}/refund` as the spec's client sends it. `imp_uid` and `merchant_uid` are read
+ * by nobody: the payment service knows the order's payment.
+ */
+export const refundRequestSchema = z.object({
+  rf_reason: z
+    .string({ error: RefundMessages.reasonLength })
+    .trim()
+    .min(REFUND_REASON_MIN, RefundMessages.reasonLength)
+    .max(REFUND_REASON_MAX, RefundMessages.reasonLength),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** What requesting a refund answers (the spec's client needs a JSON object). */
+export interface RefundDto {
+  rfno: number;
+  ono: number;
+  status: RefundStatus;
+  amount: number;
+  requestDate: string;
+}
+
+/** `GET /api/refunds` (Spring-style): zero-based `page`, `size`, `sort=field,dir`, `status`. */
+export const refundHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  size: z.coerce.number().int().min(1).max(50).default(REFUND_PAGE_SIZE),
+  sort: z
+    .string()
+    .regex(/^(requestDate|amount),(asc|desc)$/, 'sort는 requestDate 또는 amount와 asc 또는 desc입니다.')
+    .default('requestDate,desc'),
+  status: z.enum(['all', 'PENDING', 'COMPLETED', 'REJECTED']).default('all'),
+});
+export type RefundHistoryQuery = z.infer<typeof refundHistoryQuerySchema>;
+
+/** The shopper's view of a refund: an approved one waiting for the gateway is still being processed. */
+export type RefundHistoryStatus = 'PENDING' | 'COMPLETED' | 'REJECTED';
+
+export interface RefundHistoryItem {
+  refundId: number;
+  orderId: number;
+  requestDate: string;
+  /** The first product's name, and how many more ('사과 외 2건'). */
+  productName: string;
+  amount: number;
+  status: RefundHistoryStatus;
+}
+
+export interface RefundHistoryPage {
+  content: RefundHistoryItem[];
+  totalPages: number;
+  totalElements: number;
+  number: number;
+  size: number;
+}
+
+/** Our `POST /api/refunds/{rfno}/reject`. */
+export const refundRejectSchema = z.object({
+  reason: z
+    .string({ error: RefundMessages.rejectReasonRequired })
+    .trim()
+    .min(1, RefundMessages.rejectReasonRequired)
+    .max(500),
+});
+
+/** An order as the seller and admin consoles list it; a seller sees only its own lines' amount. */
+export interface SellerOrderDto {
+  ono: number;
+  orderDate: string;
+  /** The whole order for an admin; the seller's own lines for a seller. */
+  o_totalPrice: number;
+  status: OrderStatus;
+  mno: number;
+  o_address: string;
+  o_reciver: string;
+  o_reciverPhoNum: string;
+  refundDTO: {
+    rfno: number;
+    rf_requestDate: string;
+    rf_completeDate: string | null;
+    /** Ours: where the refund stands, and the caller's own part of it (null for an admin). */
+    rf_status: RefundStatus;
+    rf_reason: string;
+    myPart: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+  } | null;
+  /** Ours: the lines the caller may see. */
+  orderDetails: {
+    orno: number;
+    pno: number;
+    p_name: string;
+    od_name: string;
+    or_count: number;
+    or_price: number;
+  }[];
+}
+
+/** The seller list's filter: `GET /api/orders/status?status=` and `/api/orders/user/{mno}/status`. */
+export const sellerOrderStatusSchema = z.enum(['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COMPLETE']);
+export const sellerOrderMemberSchema = positiveIdSchema;
