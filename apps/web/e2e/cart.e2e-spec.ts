@@ -6,7 +6,9 @@ import type { Page } from 'playwright-core';
 import {
   baseUrl,
   expectAccessible,
+  expectPhoneLayout,
   nextDialog,
+  PHONE_WIDTH,
   poll,
   screenshot,
   TEST_TIMEOUT_MS,
@@ -31,7 +33,7 @@ import {
 
 /** /cart and the product page's 장바구니 담기 in Chromium, against the running server, each test with its own member. */
 
-const PHONE = { width: 390, height: 844 };
+const PHONE = { width: PHONE_WIDTH, height: 844 };
 
 async function openCart(page: Page): Promise<void> {
   await openPath(page, '/cart');
@@ -170,11 +172,7 @@ describe('cart (browser)', () => {
       await waitForLines(page, 3);
       await waitForText(page.getByTestId('cart-selected-count'), '3/3');
       await expectSummary(page, await cartOf(login));
-      await expectAccessible(page);
-      await screenshot(page, 'cart-390');
-      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-        PHONE.width,
-      );
+      await expectPhoneLayout(page, 'cart');
 
       // + on the first line: saved, its amount and the summary follow.
       await cartLine(page, first.odno).getByRole('button', { name: '수량 늘리기' }).click();
@@ -379,11 +377,7 @@ describe('cart (browser)', () => {
         page,
         marked.filter((line) => line.unavailable === null),
       );
-      await expectAccessible(page);
-      await screenshot(page, 'cart-unavailable-390');
-      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-        PHONE.width,
-      );
+      await expectPhoneLayout(page, 'cart-unavailable');
 
       // − on the short line asks for what is left; it can then be ordered again.
       await cartLine(page, short.option.odno).getByRole('button', { name: '수량 줄이기' }).click();

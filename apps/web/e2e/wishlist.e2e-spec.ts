@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 import {
   baseUrl,
   expectAccessible,
+  expectPhoneLayout,
   nextDialog,
+  PHONE_WIDTH,
   poll,
-  screenshot,
   TEST_TIMEOUT_MS,
   useBrowser,
   waitForText,
@@ -26,7 +27,7 @@ import {
 
 /** The product page's 찜하기 and /mypage/wishlist in Chromium, against the running server, each test with its own member. */
 
-const PHONE = { width: 390, height: 844 };
+const PHONE = { width: PHONE_WIDTH, height: 844 };
 
 function wishItem(page: Page, pno: number) {
   return page.locator(`[data-testid="wish-item"][data-pno="${pno}"]`);
@@ -145,11 +146,7 @@ describe('wish list (browser)', () => {
           formatWon(discountedPrice(product.p_price, product.p_salePer)),
         );
       }
-      await expectAccessible(page);
-      await screenshot(page, 'wishlist-390');
-      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-        PHONE.width,
-      );
+      await expectPhoneLayout(page, 'wishlist');
 
       // 삭제: 취소 focused first; Escape keeps the wish and gives focus back to the button.
       const [newest] = [...products].reverse();
