@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { CartPage } from '../cart/CartPage';
 import { ConsoleLoginPage } from '../console/ConsoleLoginPage';
 import { ConsolePage } from '../console/ConsolePage';
 import { HomePage } from '../home/HomePage';
@@ -12,7 +13,8 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { AddressPage } from '../mypage/address/AddressPage';
 import { MyPageLayout } from '../mypage/MyPageLayout';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
-import { BoardPage, CartPage, MemberPage } from '../pages/PlaceholderPages';
+import { WishlistPage } from '../mypage/wishlist/WishlistPage';
+import { BoardPage, MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ProductDetailPage } from '../product-detail/ProductDetailPage';
 import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
@@ -61,7 +63,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <Navigate to="order" replace /> },
               { path: 'order/*', element: <MyPagePlaceholder menu="order" /> },
-              { path: 'wishlist', element: <MyPagePlaceholder menu="wishlist" /> },
+              { path: 'wishlist', element: <WishlistPage /> },
               { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
               { path: 'refund', element: <MyPagePlaceholder menu="refund" /> },
               { path: 'review', element: <MyPagePlaceholder menu="review" /> },

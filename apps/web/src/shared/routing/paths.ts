@@ -14,6 +14,7 @@ export const paths = {
   notice: '/board/notice',
   faq: '/board/faq',
   cart: '/cart',
+  paymentForm: '/payment/form',
   wishlist: '/mypage/wishlist',
   myOrders: '/mypage/order',
   admin: '/admin',
