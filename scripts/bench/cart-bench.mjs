@@ -144,6 +144,7 @@ try {
     SERVICE_URL_CART: 'http://127.0.0.1:18493',
     SERVICE_URL_ORDER: 'http://127.0.0.1:9',
     SERVICE_URL_PAYMENT: 'http://127.0.0.1:9',
+    SERVICE_URL_REFUND: 'http://127.0.0.1:9',
     SERVICE_URL_BOARD: 'http://127.0.0.1:9',
     REDIS_URL: process.env.MKT_TEST_REDIS_URL ?? 'redis://127.0.0.1:56379',
     JWT_SECRET: 'benchmark-only-secret-benchmark-only-secret',

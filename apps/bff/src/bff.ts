@@ -13,8 +13,10 @@ import { CartController } from './cart/cart.controller';
 import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
+import { ConsoleOrdersController } from './orders/console-orders.controller';
 import { OrderController } from './orders/order.controller';
 import { PaymentController } from './payments/payment.controller';
+import { RefundController } from './refunds/refund.controller';
 import { ReviewController } from './reviews/review.controller';
 import { socialProviders } from './social/social.providers';
 import type { SocialSettings } from './social/social-settings';
@@ -65,6 +67,8 @@ class BffModule {
         WishlistController,
         OrderController,
         PaymentController,
+        RefundController,
+        ConsoleOrdersController,
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },

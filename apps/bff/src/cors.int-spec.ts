@@ -28,6 +28,7 @@ describe('CORS', () => {
           cart: unused,
           order: unused,
           payment: unused,
+          refund: unused,
         },
         auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
         visitors: new MemoryVisitorCounters(),

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { defineService } from '@mkt/platform';
 import { Cart } from './cart';
 import { CartController } from './cart.controller';
-import { catalogOptionsProvider } from '@mkt/catalog-client';
+import { catalogOptionsProvider } from '@mkt/internal-clients';
 import { CartDatabase } from './database';
 import { ClearOrderedLinesOnOrderCompleted } from './orders/clear-ordered-lines.handler';
 

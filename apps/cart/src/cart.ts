@@ -4,7 +4,7 @@ import { CartMessages, MAX_CART_LINES, MAX_CART_QUANTITY } from '@mkt/contracts'
 import { BadInput, NotFound } from '@mkt/platform';
 import { summarize } from '@mkt/pricing';
 import { pricedLine, toCartLine, unavailability } from './cart-lines';
-import { CatalogOptions } from '@mkt/catalog-client';
+import { CatalogOptions } from '@mkt/internal-clients';
 import { CartDatabase } from './database';
 
 /** Refuses a quantity the option cannot take now; the message says what the shopper can do. */

@@ -3,13 +3,16 @@ import { defineService } from '@mkt/platform';
 import { MemberDatabase } from './database';
 import { MemberController } from './members/member.controller';
 import { SocialSignInController } from './members/social-sign-in.controller';
-import { AddToTotalPayOnOrderCompleted } from './purchases/total-pay.handler';
+import {
+  AddToTotalPayOnOrderCompleted,
+  SubtractFromTotalPayOnPaymentRefunded,
+} from './purchases/total-pay.handler';
 
 /** Members, sellers and admins: join, credentials, member information, what they paid in total. */
 export const memberService = defineService({
   name: 'member',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: MemberDatabase,
-  handlers: [AddToTotalPayOnOrderCompleted],
+  handlers: [AddToTotalPayOnOrderCompleted, SubtractFromTotalPayOnPaymentRefunded],
   controllers: [SocialSignInController, MemberController],
 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { CqrsModule } from '@nestjs/cqrs';
-import { catalogOptionsProvider } from '@mkt/catalog-client';
+import { catalogOptionsProvider } from '@mkt/internal-clients';
 import { defineService } from '@mkt/platform';
 import { z } from 'zod';
 import { PlaceOrderHandler } from './checkout/place-order';
@@ -14,18 +14,19 @@ import {
 } from './process/abandoned-orders';
 import { orderProcessHandlers } from './process/order-process.handlers';
 import { OrderProcess } from './process/order-process.service';
+import { refundStatusHandlers } from './refunds/refund-status.handlers';
 
 /** Minutes a placed order waits for its payment before it is cancelled. */
 const paymentTimeout = z.coerce.number().int().positive().default(15);
 
-/** Orders and their process: placed, then complete once paid and reserved, or cancelled. */
+/** Orders and their process: placed, then complete once paid and reserved, or cancelled; then, maybe, refunded. */
 export const orderService = defineService({
   name: 'order',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: OrderDatabase,
   calls: ['catalog'],
   imports: [CqrsModule.forRoot()],
-  handlers: orderProcessHandlers,
+  handlers: [...orderProcessHandlers, ...refundStatusHandlers],
   controllers: [OrderController],
   providers: () => [
     OrderProcess,

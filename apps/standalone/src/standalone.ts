@@ -118,6 +118,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         cart: urls.cart,
         order: urls.order,
         payment: urls.payment,
+        refund: urls.refund,
       },
       auth: {
         jwtSecret: await standaloneSecret(dataDir, options.inMemory),

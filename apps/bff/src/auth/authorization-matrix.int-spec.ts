@@ -9,7 +9,9 @@ import type { MemberDatabase } from '../../../member/src/database';
 import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { AdminMembersController } from '../admin/admin-members.controller';
 import { CartController } from '../cart/cart.controller';
+import { ConsoleOrdersController } from '../orders/console-orders.controller';
 import { OrderController } from '../orders/order.controller';
+import { RefundController } from '../refunds/refund.controller';
 import { PaymentController } from '../payments/payment.controller';
 import { encodeBase64Id } from '../catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
@@ -41,9 +43,11 @@ const AUDITED_CONTROLLERS: Type[] = [
   WishlistController,
   OrderController,
   PaymentController,
+  RefundController,
+  ConsoleOrdersController,
 ];
 
-const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'admin'] as const;
+const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'other seller', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
 
 const LOGIN = AuthErrors.requiredLogin;
@@ -59,6 +63,7 @@ const everyone = (status: number): Access => ({
   'member A': status,
   'member B': status,
   seller: status,
+  'other seller': status,
   admin: status,
 });
 /** Member A's own data, which admins may also reach. */
@@ -67,6 +72,7 @@ const ownerOrAdmin = (status: number): Access => ({
   'member A': status,
   'member B': DENIED,
   seller: DENIED,
+  'other seller': DENIED,
   admin: status,
 });
 /** Member A's own data, nobody else's business, admins included. */
@@ -75,6 +81,7 @@ const ownerOnly = (status: number): Access => ({
   'member A': status,
   'member B': DENIED,
   seller: DENIED,
+  'other seller': DENIED,
   admin: DENIED,
 });
 const adminOnly = (status: number): Access => ({
@@ -82,6 +89,25 @@ const adminOnly = (status: number): Access => ({
   'member A': DENIED,
   'member B': DENIED,
   seller: DENIED,
+  'other seller': DENIED,
+  admin: status,
+});
+/** Sellers' and admins' consoles: every seller gets an answer (holding only its own orders). */
+const consoles = (status: number): Access => ({
+  visitor: LOGIN,
+  'member A': DENIED,
+  'member B': DENIED,
+  seller: status,
+  'other seller': status,
+  admin: status,
+});
+/** A refund of member A's order of the seller's product: that seller or an admin decides. */
+const owningSellerOrAdmin = (status: number): Access => ({
+  visitor: LOGIN,
+  'member A': DENIED,
+  'member B': DENIED,
+  seller: status,
+  'other seller': DENIED,
   admin: status,
 });
 
@@ -120,7 +146,9 @@ interface Scene {
   recordedPaymentOf(a: MemberA): Promise<{ impUid: string; pmno: string }>;
   /** A new order of A's, paid and complete. */
   paidOrderOf(a: MemberA): Promise<{ ono: number }>;
-  /** The product on sale and its option. */
+  /** A refund (pending) of a new paid order of A's, of the seller's product; its number. */
+  refundOf(a: MemberA): Promise<number>;
+  /** The product on sale (the demo seller's) and its option. */
   product: { pno: number; odno: number; price: number };
 }
 
@@ -314,6 +342,39 @@ const ROUTES: RouteRow[] = [
   },
   { route: 'GET /api/payments/gateway', access: everyone(200) },
   {
+    route: 'POST /api/orders/:ono/refund',
+    access: { ...ownerOnly(201), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({
+      params: { ono: String((await scene.paidOrderOf(a)).ono) },
+      json: { rf_reason: '상품이 설명과 달라서 환불을 요청합니다.' },
+    }),
+  },
+  // Each member reads their own history: member B gets theirs.
+  { route: 'GET /api/refunds', access: { ...ownerOnly(200), 'member B': 200 } },
+  {
+    route: 'POST /api/refunds/:rfno/approve',
+    access: owningSellerOrAdmin(200),
+    memberA: 'new',
+    request: async (a, scene) => ({ params: { rfno: String(await scene.refundOf(a)) } }),
+  },
+  {
+    route: 'POST /api/refunds/:rfno/reject',
+    access: owningSellerOrAdmin(200),
+    memberA: 'new',
+    request: async (a, scene) => ({
+      params: { rfno: String(await scene.refundOf(a)) },
+      json: { reason: '사용 흔적이 있습니다.' },
+    }),
+  },
+  { route: 'GET /api/orders', access: consoles(200) },
+  {
+    route: 'GET /api/orders/status',
+    access: consoles(200),
+    request: () => ({ query: { status: 'ORDER_COMPLETE' } }),
+  },
+  { route: 'GET /api/orders/user/:mno/status', access: consoles(200), request: aByMno },
+  {
     route: 'POST /api/payments/sandbox/pay',
     access: { ...ownerOnly(200), 'member B': 200 },
     request: () => ({
@@ -445,6 +506,15 @@ describe('authorization matrix', () => {
       });
       return { ono: orders.body[0].ono };
     },
+    refundOf: async (a) => {
+      const { ono } = await scene.paidOrderOf(a);
+      const refund = await callApi<{ rfno: number }>(stack.url, 'POST', `/api/orders/${ono}/refund`, {
+        token: a.accessToken,
+        json: { rf_reason: '상품이 설명과 달라서 환불을 요청합니다.' },
+      });
+      if (refund.status !== 201) throw new Error(`requesting a refund answered ${refund.status}`);
+      return refund.body.rfno;
+    },
     wishOf: async (a) => {
       const added = await callApi<number>(
         stack.url,
@@ -505,13 +575,14 @@ describe('authorization matrix', () => {
   beforeAll(async () => {
     provider = await startLocalSocialProvider();
     stack = await startAccountsStack('authz', { social: provider.settings }, { shop: true });
+    const seller = await signedIn('seller@dealmarket.kr', 'seller1234!');
     const pno = await createProduct(stack.catalog!, {
       pName: '권한 확인 상품',
       pContent: '',
       pPrice: 10_000,
       pSalePer: 0,
-      sellerId: 3,
-      businessName: '테스트상회',
+      sellerId: seller.mno,
+      businessName: '컬리신선',
       ctnos: [],
       options: [{ odName: '기본', odPrice: 0, odStock: 1_000 }],
       imageNames: [],
@@ -520,7 +591,10 @@ describe('authorization matrix', () => {
     scene.product = { pno, odno: option.odno, price: 10_000 };
     demoShopper = await signedIn('user@dealmarket.kr', 'user1234!');
     tokens['member B'] = (await newMember()).accessToken;
-    tokens.seller = (await signedIn('seller@dealmarket.kr', 'seller1234!')).accessToken;
+    tokens.seller = seller.accessToken;
+    const otherSeller = await newMember();
+    await stack.members.member.update({ where: { mno: otherSeller.mno }, data: { role: 'SELLER' } });
+    tokens['other seller'] = (await signedIn(otherSeller.email, otherSeller.password)).accessToken;
     tokens.admin = (await signedIn('admin@dealmarket.kr', 'admin1234!')).accessToken;
   });
 
@@ -529,7 +603,7 @@ describe('authorization matrix', () => {
     await provider?.close();
   });
 
-  it('has a row for every route of the account and admin controllers', () => {
+  it('has a row for every route of the audited controllers', () => {
     expect(ROUTES.map((row) => row.route).sort()).toEqual(AUDITED_CONTROLLERS.flatMap(declaredRoutes).sort());
   });
 

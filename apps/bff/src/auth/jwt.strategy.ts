@@ -44,7 +44,10 @@ function fromSessionCookie(request: { headers: { cookie?: string } }): string | 
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(secret: string) {
     super({
-      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromSessionCookie]),
+      jwtFromRequest: ExtractJwt.fromExtractors([
+        ExtractJwt.fromAuthHeaderAsBearerToken(),
+        fromSessionCookie,
+      ]),
       secretOrKey: secret,
       algorithms: ['HS256'],
       issuer: ACCESS_TOKEN_ISSUER,

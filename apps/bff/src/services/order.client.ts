@@ -17,4 +17,9 @@ export class OrderClient {
   memberOrder(mno: number, ono: number): Promise<OrderDto> {
     return this.http.get(`/orders/member/${mno}/${ono}`);
   }
+
+  /** Orders a console lists: a seller's (only its lines), or every one for an admin (no seller). */
+  forConsole(filter: { sellerId?: number; status?: string; mno?: number }): Promise<OrderDto[]> {
+    return this.http.get('/orders/console', { ...filter });
+  }
 }

@@ -5,10 +5,14 @@ import { CatalogClient } from './catalog.client';
 import { MemberClient } from './member.client';
 import { OrderClient } from './order.client';
 import { PaymentClient } from './payment.client';
+import { RefundClient } from './refund.client';
 import { ServiceClient } from '@mkt/platform';
 
 /** Base URLs of the services the BFF calls, by service name. */
-export type ServiceUrls = Record<'catalog' | 'board' | 'member' | 'cart' | 'order' | 'payment', string>;
+export type ServiceUrls = Record<
+  'catalog' | 'board' | 'member' | 'cart' | 'order' | 'payment' | 'refund',
+  string
+>;
 
 export const serviceClientProviders = (urls: ServiceUrls): Provider[] => [
   { provide: CatalogClient, useValue: new CatalogClient(new ServiceClient('catalog', urls.catalog)) },
@@ -17,4 +21,5 @@ export const serviceClientProviders = (urls: ServiceUrls): Provider[] => [
   { provide: CartClient, useValue: new CartClient(new ServiceClient('cart', urls.cart)) },
   { provide: OrderClient, useValue: new OrderClient(new ServiceClient('order', urls.order)) },
   { provide: PaymentClient, useValue: new PaymentClient(new ServiceClient('payment', urls.payment)) },
+  { provide: RefundClient, useValue: new RefundClient(new ServiceClient('refund', urls.refund)) },
 ];

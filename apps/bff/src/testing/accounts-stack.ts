@@ -4,13 +4,16 @@ import { randomBytes } from 'node:crypto';
 import type { JoinRequest, LoginResult } from '@mkt/contracts';
 import type { ServiceDefinition } from '@mkt/platform';
 import { JsonLogger } from '@mkt/platform';
+import type { TestService } from '@mkt/testing';
 import { startTestService, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
+import type { KafkaTransport } from '@mkt/messaging';
 import { cartService } from '../../../cart/src/cart.service';
 import { catalogService } from '../../../catalog/src/catalog.module';
 import { CatalogDatabase } from '../../../catalog/src/database';
 import { OrderDatabase } from '../../../order/src/database';
 import { orderService } from '../../../order/src/order.service';
 import { paymentService } from '../../../payment/src/payment.service';
+import { refundService } from '../../../refund/src/refund.service';
 import { MemberDatabase } from '../../../member/src/database';
 import { memberService } from '../../../member/src/member.service';
 import { seedDemoAccounts } from '../../../member/src/seed/demo-accounts';
@@ -47,7 +50,7 @@ export function sendApiRequest(baseUrl: string, method: string, path: string, re
   return fetch(`${baseUrl}${path}`, { method, headers, body });
 }
 
-/** Calls a BFF and reads the JSON answer (undefined for an empty one, as a 204 is). */
+/** Calls a BFF and reads the answer: JSON, text (a text/plain answer), or undefined when empty (as a 204 is). */
 export async function callApi<T>(
   baseUrl: string,
   method: string,
@@ -56,7 +59,8 @@ export async function callApi<T>(
 ): Promise<ApiAnswer<T>> {
   const response = await sendApiRequest(baseUrl, method, path, request);
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  return { status: response.status, body: (text ? (json ? JSON.parse(text) : text) : undefined) as T };
 }
 
 /** Signs in through `POST /api/member/login` as the web app does (a url-encoded form). */
@@ -108,6 +112,8 @@ export interface AccountsStack {
   orders?: OrderDatabase;
   /** A service's Nest application, to reach its providers. */
   service(name: string): INestApplication;
+  /** A service's Kafka connection (to deliver an event again, as Kafka may). */
+  transport(name: string): KafkaTransport;
   /** Another BFF on the same services, with sessions (and counters, unless given) of its own. */
   startBff(variant?: BffVariant): Promise<StackBff>;
   close(): Promise<void>;
@@ -135,10 +141,15 @@ export async function startAccountsStack(
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   const topicPrefix = uniqueTopicPrefix(label);
-  const started = new Map<string, INestApplication>();
+  const started = new Map<string, TestService>();
+  const startedService = (name: string) => {
+    const service = started.get(name);
+    if (!service) throw new Error(`the stack has no ${name} service`);
+    return service;
+  };
   const start = async (definition: ServiceDefinition, serviceUrls?: Record<string, string>) => {
     const service = await startTestService(definition, { topicPrefix, serviceUrls, relayPollIntervalMs: 50 });
-    started.set(definition.name, service.app);
+    started.set(definition.name, service);
     cleanups.push(() => service.close());
     return service;
   };
@@ -154,6 +165,7 @@ export async function startAccountsStack(
       board: unused,
       order: unused,
       payment: unused,
+      refund: unused,
     };
     let catalogDatabase: CatalogDatabase | undefined;
     let orderDatabase: OrderDatabase | undefined;
@@ -166,6 +178,7 @@ export async function startAccountsStack(
       urls.order = order.url;
       orderDatabase = order.app.get(OrderDatabase);
       urls.payment = (await start(paymentService, { order: order.url })).url;
+      urls.refund = (await start(refundService, { order: order.url })).url;
     }
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
@@ -196,11 +209,8 @@ export async function startAccountsStack(
       members,
       catalog: catalogDatabase,
       orders: orderDatabase,
-      service: (name) => {
-        const app = started.get(name);
-        if (!app) throw new Error(`the stack has no ${name} service`);
-        return app;
-      },
+      service: (name) => startedService(name).app,
+      transport: (name) => startedService(name).transport,
       startBff: startAnotherBff,
       close,
     };

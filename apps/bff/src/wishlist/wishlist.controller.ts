@@ -21,6 +21,7 @@ export class WishlistController {
   /** The wish's number when the member wished the product, else an empty answer. */
   @Get('wno/:mno/:pno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
+  @Header('Content-Type', 'application/json')
   async wishOf(@Param('mno') mno: string, @Param('pno') pno: string): Promise<number | undefined> {
     return (await this.catalog.wishOf(id(mno), id(pno))) ?? undefined;
   }

@@ -4,6 +4,7 @@ import {
   OrderCancelledV1,
   OrderCompletedV1,
   OrderPlacedV1,
+  PaymentRefundedV1,
   StockRejectedV1,
   StockReservedV1,
 } from '@mkt/contracts';
@@ -121,8 +122,35 @@ export class CountSalesOnOrderCompleted implements EventHandler<
   }
 }
 
+/** A refunded order's pieces go back on sale, and no longer count as sales. */
+@Injectable()
+export class RestockOnPaymentRefunded implements EventHandler<
+  PayloadOf<typeof PaymentRefundedV1>,
+  CatalogTx
+> {
+  readonly name = 'catalog.restock-on-payment-refunded';
+  readonly event = PaymentRefundedV1;
+
+  async handle({ lines }: PayloadOf<typeof PaymentRefundedV1>, tx: CatalogTx): Promise<void> {
+    for (const line of [...lines].sort((a, b) => a.odno - b.odno)) {
+      await tx.productOption.update({
+        where: { odno: line.odno },
+        data: { odStock: { increment: line.count } },
+      });
+    }
+    for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
+      await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { decrement: line.count } } });
+    }
+    await refreshProductStock(
+      tx,
+      lines.map((line) => line.pno),
+    );
+  }
+}
+
 export const stockHandlers = [
   ReserveStockOnOrderPlaced,
   ReleaseStockOnOrderCancelled,
   CountSalesOnOrderCompleted,
+  RestockOnPaymentRefunded,
 ];

@@ -3,7 +3,7 @@ import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { OptionSnapshot, OrderCreate, PlacedOrderDto } from '@mkt/contracts';
 import { OrderMessages, OrderPlacedV1 } from '@mkt/contracts';
-import { CatalogOptions } from '@mkt/catalog-client';
+import { CatalogOptions } from '@mkt/internal-clients';
 import { Outbox } from '@mkt/messaging';
 import { BadInput } from '@mkt/platform';
 import { ceilTo10Won, discountedPrice, lineTotal } from '@mkt/pricing';

@@ -25,6 +25,7 @@ function toOrderDto(row: OrderRow): OrderDto {
       orno: line.orno,
       odno: line.odno,
       pno: line.pno,
+      sellerId: line.sellerId,
       p_name: line.pName,
       od_name: line.odName,
       or_count: line.orCount,
@@ -36,7 +37,17 @@ function toOrderDto(row: OrderRow): OrderDto {
   };
 }
 
-/** Orders as shoppers (and payment) read them. */
+/** What the seller console asks: a seller's orders (or, for an admin, all), of one status, of one member. */
+export interface SellerOrderFilter {
+  sellerId?: number;
+  status?: 'ORDER_COMPLETE' | 'REFUND_PENDING' | 'REFUND_COMPLETE';
+  mno?: number;
+}
+
+/** Orders a console lists: paid ones and their refunds (not those waiting for payment, not cancelled ones). */
+const CONSOLE_STATUSES = ['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COMPLETE'] as const;
+
+/** Orders as shoppers, sellers, admins (and payment and refund) read them. */
 @Injectable()
 export class OrderReads {
   constructor(private readonly db: OrderDatabase) {}
@@ -56,5 +67,30 @@ export class OrderReads {
     const row = await this.db.order.findFirst({ where: { ono, mno }, include: withLines });
     if (!row) throw new NotFound(OrderMessages.orderNotFound);
     return toOrderDto(row);
+  }
+
+  /**
+   * Orders holding the seller's lines, with only those lines and their amount as the total; an
+   * admin (no seller) sees every order whole. Oldest first, as the console sorts by default.
+   */
+  async forConsole({ sellerId, status, mno }: SellerOrderFilter): Promise<OrderDto[]> {
+    const rows = await this.db.order.findMany({
+      where: {
+        status: status ?? { in: [...CONSOLE_STATUSES] },
+        mno,
+        details: sellerId === undefined ? undefined : { some: { sellerId } },
+      },
+      orderBy: { ono: 'asc' },
+      include: withLines,
+    });
+    return rows.map((row) => {
+      if (sellerId === undefined) return toOrderDto(row);
+      const details = row.details.filter((line) => line.sellerId === sellerId);
+      return toOrderDto({
+        ...row,
+        details,
+        oTotalPrice: details.reduce((sum, l) => sum + l.orPrice * l.orCount, 0),
+      });
+    });
   }
 }

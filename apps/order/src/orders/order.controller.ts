@@ -1,13 +1,18 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { OrderDto, PlacedOrderDto } from '@mkt/contracts';
-import { orderCreateSchema, positiveIdSchema } from '@mkt/contracts';
+import { orderCreateSchema, positiveIdSchema, sellerOrderStatusSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { PlaceOrder } from '../checkout/place-order';
 import { OrderReads } from './order-reads';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
+const consoleQuery = z.object({
+  sellerId: positiveIdSchema.optional(),
+  status: sellerOrderStatusSchema.optional(),
+  mno: positiveIdSchema.optional(),
+});
 const placement = z.object({
   mno: positiveIdSchema,
   idempotencyKey: z.string().trim().min(1).max(100),
@@ -36,6 +41,11 @@ export class OrderController {
   @Get('member/:mno/:ono')
   memberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<OrderDto> {
     return this.reads.one(id(ono), id(mno));
+  }
+
+  @Get('console')
+  console(@Query() query: unknown): Promise<OrderDto[]> {
+    return this.reads.forConsole(parseInput(consoleQuery, query));
   }
 
   @Get(':ono')

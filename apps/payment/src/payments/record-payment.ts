@@ -3,7 +3,7 @@ import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { PaymentRecord, PaymentRecordResult } from '@mkt/contracts';
 import { PaymentDatabase } from '../database';
-import { OrderReader } from './order-reader';
+import { OrderReader } from '@mkt/internal-clients';
 import { PaymentMessages } from './payment-messages';
 
 /** The browser tells which gateway payment (imp_uid) it made for the member's order. */

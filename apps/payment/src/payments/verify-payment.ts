@@ -10,7 +10,7 @@ import { PaymentDatabase } from '../database';
 import type { GatewayPayment, PaymentGateway } from '../gateway/payment-gateway';
 import { GatewayUnreachableError, PaymentNotFoundError } from '../gateway/payment-gateway';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
-import { OrderReader } from './order-reader';
+import { OrderReader } from '@mkt/internal-clients';
 import { PaymentMessages } from './payment-messages';
 
 /**

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { CartPage } from '../cart/CartPage';
 import { CheckoutPage } from '../checkout/CheckoutPage';
 import { PaymentCompletePage } from '../checkout/PaymentCompletePage';
 import { PaymentFailPage } from '../checkout/PaymentFailPage';
@@ -18,7 +19,8 @@ import { MyPageLayout } from '../mypage/MyPageLayout';
 import { OrderDetailPage } from '../mypage/orders/OrderDetailPage';
 import { OrderListPage } from '../mypage/orders/OrderListPage';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
-import { BoardPage, CartPage, MemberPage } from '../pages/PlaceholderPages';
+import { WishlistPage } from '../mypage/wishlist/WishlistPage';
+import { BoardPage, MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ProductDetailPage } from '../product-detail/ProductDetailPage';
 import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
@@ -79,7 +81,7 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to="order" replace /> },
               { path: 'order', element: <OrderListPage /> },
               { path: 'order/:ono', element: <OrderDetailPage /> },
-              { path: 'wishlist', element: <MyPagePlaceholder menu="wishlist" /> },
+              { path: 'wishlist', element: <WishlistPage /> },
               { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
               { path: 'refund', element: <MyPagePlaceholder menu="refund" /> },
               { path: 'review', element: <MyPagePlaceholder menu="review" /> },

@@ -21,14 +21,16 @@ export function HeaderActions() {
       <button
         type="button"
         className="header-actions__button"
-        aria-label={cartCount > 0 ? `장바구니 (${cartCount}개 상품)` : '장바구니'}
         title="장바구니"
         onClick={() => goLoggedIn(paths.cart)}
       >
         <CartIcon size={28} />
+        {/* Named by its text, so the visible count is part of the name: '장바구니 2개 상품'. */}
+        <span className="sr-only">장바구니</span>
         {cartCount > 0 && (
-          <span className="header-actions__badge" data-testid="cart-count" aria-hidden="true">
-            {cartCount > 99 ? '99+' : cartCount}
+          <span className="header-actions__badge">
+            <span data-testid="cart-count">{cartCount > 99 ? '99+' : cartCount}</span>
+            <span className="sr-only">개 상품</span>
           </span>
         )}
       </button>

@@ -17,7 +17,3 @@ export function BoardPage() {
   const board = params['*']?.split('/')[0] ?? '';
   return <PlaceholderPage title={BOARD_TITLES[board] ?? '고객센터'} />;
 }
-
-export function CartPage() {
-  return <PlaceholderPage title="장바구니" />;
-}

@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import { ProductImage } from '../product/ProductImage';
 import { MAX_QUANTITY_MESSAGE } from '../shared/constants';
 import { formatNumber } from '../shared/text/format';
-import { CloseIcon, HeartIcon, MinusIcon, PlusIcon } from '../shared/ui/icons';
+import { CloseIcon, HeartIcon } from '../shared/ui/icons';
+import { QuantityStepper } from '../shared/ui/QuantityStepper';
 import { useKeyboardSafeSelect } from '../shared/ui/useKeyboardSafeSelect';
 import {
   changeQuantity,
@@ -38,7 +39,7 @@ function optionLabel(option: ProductDetailDto['optionDetail'][number]): string {
 export function PurchasePanel({ product }: { product: ProductDetailDto }) {
   const name = productName(product);
   const [chosen, setChosen] = useState<ChosenOption[]>(() => initialSelection(product.optionDetail));
-  const { toggleWish, addToCart } = useProductActions(product);
+  const { wished, toggleWish, addToCart, adding } = useProductActions(product);
   const selectId = useId();
   const finalPrice = discountedPrice(product.p_price, product.p_salePer);
   const discounted = product.p_salePer > 0 && finalPrice < product.p_price;
@@ -138,33 +139,19 @@ export function PurchasePanel({ product }: { product: ProductDetailDto }) {
                       </button>
                     </div>
                     <div className="option-card__body">
-                      <div className="stepper" role="group" aria-label={`${option.od_name} 수량`}>
-                        <button
-                          type="button"
-                          className="stepper__button"
-                          aria-label="수량 줄이기"
-                          disabled={line.quantity <= MIN_CARD_QUANTITY}
-                          onClick={() =>
-                            setChosen((current) => changeQuantity(current, option, line.quantity - 1))
-                          }
-                        >
-                          <MinusIcon size={16} />
-                        </button>
-                        <span className="stepper__value" aria-live="polite" data-testid="option-quantity">
-                          {line.quantity}
-                        </span>
-                        <button
-                          type="button"
-                          className="stepper__button"
-                          aria-label="수량 늘리기"
-                          disabled={atMax}
-                          onClick={() =>
-                            setChosen((current) => changeQuantity(current, option, line.quantity + 1))
-                          }
-                        >
-                          <PlusIcon size={16} />
-                        </button>
-                      </div>
+                      <QuantityStepper
+                        label={`${option.od_name} 수량`}
+                        value={line.quantity}
+                        valueTestId="option-quantity"
+                        decreaseDisabled={line.quantity <= MIN_CARD_QUANTITY}
+                        increaseDisabled={atMax}
+                        onDecrease={() =>
+                          setChosen((current) => changeQuantity(current, option, line.quantity - 1))
+                        }
+                        onIncrease={() =>
+                          setChosen((current) => changeQuantity(current, option, line.quantity + 1))
+                        }
+                      />
                       <strong className="option-card__price" data-testid="option-line-price">
                         {formatWon(linePrice(product, option, line.quantity))}
                       </strong>
@@ -194,11 +181,22 @@ export function PurchasePanel({ product }: { product: ProductDetailDto }) {
         </div>
 
         <div className="purchase__actions">
-          <button type="button" className="btn purchase__wish" onClick={toggleWish}>
-            <HeartIcon size={22} />
+          <button
+            type="button"
+            className={`btn purchase__wish${wished ? ' is-wished' : ''}`}
+            aria-pressed={wished}
+            data-testid="wish-button"
+            onClick={toggleWish}
+          >
+            <HeartIcon size={22} fill={wished ? 'currentColor' : 'none'} />
             <span className="purchase__wish-text">찜하기</span>
           </button>
-          <button type="button" className="btn btn--primary purchase__cart" onClick={() => addToCart(chosen)}>
+          <button
+            type="button"
+            className="btn btn--primary purchase__cart"
+            aria-busy={adding || undefined}
+            onClick={() => addToCart(chosen)}
+          >
             장바구니 담기
           </button>
         </div>

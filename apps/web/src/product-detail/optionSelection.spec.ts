@@ -1,10 +1,13 @@
 import type { OptionDetailDto, ProductDetailDto } from '@mkt/contracts';
 import {
+  cartAdds,
   changeQuantity,
   chooseOption,
   hasCartableOption,
+  initialModalSelection,
   initialSelection,
   isAtMax,
+  MIN_MODAL_QUANTITY,
   removeOption,
   totalPrice,
 } from './optionSelection';
@@ -69,5 +72,34 @@ describe('the options chosen on the detail page', () => {
     expect(totalPrice(p, chosen)).toBe(30_400);
     expect(hasCartableOption(chosen)).toBe(true);
     expect(hasCartableOption([])).toBe(false);
+  });
+
+  it('starts the add-to-cart modal with a lone option at 1 and several options all at 0', () => {
+    expect(initialModalSelection([option(1, 5)])).toEqual([{ odno: 1, quantity: 1 }]);
+    expect(initialModalSelection([option(1, 0)])).toEqual([{ odno: 1, quantity: 0 }]);
+    expect(initialModalSelection([option(1, 5), option(2, 5)])).toEqual([
+      { odno: 1, quantity: 0 },
+      { odno: 2, quantity: 0 },
+    ]);
+  });
+
+  it('lets a modal row go down to 0 but not below, nor above the stock', () => {
+    const o = option(1, 2);
+    let chosen = initialModalSelection([o, option(2, 5)]);
+    chosen = changeQuantity(chosen, o, -1, MIN_MODAL_QUANTITY);
+    expect(chosen[0].quantity).toBe(0);
+    expect(hasCartableOption(chosen)).toBe(false);
+    chosen = changeQuantity(chosen, o, 3, MIN_MODAL_QUANTITY);
+    expect(chosen[0].quantity).toBe(2);
+    expect(hasCartableOption(chosen)).toBe(true);
+  });
+
+  it('adds only the options with a quantity above 0', () => {
+    expect(
+      cartAdds([
+        { odno: 1, quantity: 0 },
+        { odno: 2, quantity: 3 },
+      ]),
+    ).toEqual([{ odno: 2, c_cnt: 3 }]);
   });
 });

@@ -5,6 +5,8 @@ import { lineTotal } from '@mkt/pricing';
  * The options chosen on the detail page (spec section 5): a product with exactly one option starts
  * with it chosen at quantity 1, one with several starts with none; a chosen option starts at 1, never
  * goes below 1 on this page nor above its od_stock, and choosing it again adds no second card.
+ * The add-to-cart modal lists every option instead: a one-option product starts at 1, several
+ * options all start at 0, and a row may go down to 0.
  */
 export interface ChosenOption {
   odno: number;
@@ -13,6 +15,8 @@ export interface ChosenOption {
 
 /** The detail page's cards never go below one; removing a card is the × button. */
 export const MIN_CARD_QUANTITY = 1;
+/** The add-to-cart modal's rows go down to zero (not added). */
+export const MIN_MODAL_QUANTITY = 0;
 
 export function isSoldOut(option: OptionDetailDto): boolean {
   return option.od_stock <= 0;
@@ -24,19 +28,29 @@ export function initialSelection(options: readonly OptionDetailDto[]): ChosenOpt
   return [];
 }
 
+/** The add-to-cart modal: one row per option, a lone option at 1, otherwise all at 0; sold-out rows stay 0. */
+export function initialModalSelection(options: readonly OptionDetailDto[]): ChosenOption[] {
+  const single = options.length === 1;
+  return options.map((option) => ({
+    odno: option.odno,
+    quantity: single && !isSoldOut(option) ? 1 : MIN_MODAL_QUANTITY,
+  }));
+}
+
 export function chooseOption(chosen: readonly ChosenOption[], option: OptionDetailDto): ChosenOption[] {
   if (isSoldOut(option) || chosen.some((line) => line.odno === option.odno)) return [...chosen];
   return [...chosen, { odno: option.odno, quantity: MIN_CARD_QUANTITY }];
 }
 
-/** Sets a card's quantity, kept between 1 and the option's stock. */
+/** Sets a card's quantity, kept between `min` (1 on the detail page, 0 in the modal) and the option's stock. */
 export function changeQuantity(
   chosen: readonly ChosenOption[],
   option: OptionDetailDto,
   quantity: number,
+  min = MIN_CARD_QUANTITY,
 ): ChosenOption[] {
-  const max = Math.max(MIN_CARD_QUANTITY, option.od_stock);
-  const clamped = Math.min(max, Math.max(MIN_CARD_QUANTITY, Math.trunc(quantity)));
+  const max = Math.max(min, option.od_stock);
+  const clamped = Math.min(max, Math.max(min, Math.trunc(quantity)));
   return chosen.map((line) => (line.odno === option.odno ? { ...line, quantity: clamped } : line));
 }
 
@@ -79,4 +93,11 @@ export function totalQuantity(chosen: readonly ChosenOption[]): number {
 /** Add to cart needs at least one option with a quantity above zero. */
 export function hasCartableOption(chosen: readonly ChosenOption[]): boolean {
   return chosen.some((line) => line.quantity > 0);
+}
+
+/** The cart adds of a selection: one per option with a quantity above zero. */
+export function cartAdds(chosen: readonly ChosenOption[]): { odno: number; c_cnt: number }[] {
+  return chosen
+    .filter((line) => line.quantity > 0)
+    .map((line) => ({ odno: line.odno, c_cnt: line.quantity }));
 }

@@ -1,8 +1,8 @@
 import type { ProductSummaryDto } from '@mkt/contracts';
-import { discountedPrice, formatWon } from '@mkt/pricing';
 import { Link } from 'react-router-dom';
 import { paths } from '../shared/routing/paths';
 import { ProductImage } from './ProductImage';
+import { ProductPrice } from './ProductPrice';
 import './product.css';
 
 /** Stock at or under this shows a 'N개 남음' hint. */
@@ -16,10 +16,6 @@ interface ProductCardProps {
 
 export function ProductCard({ product, showStock = false }: ProductCardProps) {
   const name = product.p_name || product.pName;
-  const price = product.p_price;
-  const salePer = product.p_salePer;
-  const finalPrice = discountedPrice(price, salePer);
-  const discounted = salePer > 0 && finalPrice < price;
   const soldOut = product.p_stock <= 0;
 
   return (
@@ -36,26 +32,7 @@ export function ProductCard({ product, showStock = false }: ProductCardProps) {
       <div className="product-card__body">
         {product.businessName && <p className="product-card__seller">{product.businessName}</p>}
         <p className="product-card__name">{name}</p>
-        {discounted && (
-          <p className="product-card__original">
-            <span className="sr-only">정가</span>
-            <del>{formatWon(price)}</del>
-          </p>
-        )}
-        <p className="product-card__price">
-          {discounted && (
-            <>
-              <span className="sr-only">할인율</span>
-              <span className="product-card__rate" data-testid="product-sale-per">
-                {salePer}%
-              </span>
-              <span className="sr-only">할인가</span>
-            </>
-          )}
-          <strong className="product-card__final" data-testid="product-price">
-            {formatWon(finalPrice)}
-          </strong>
-        </p>
+        <ProductPrice price={product.p_price} salePer={product.p_salePer} />
         {showStock && !soldOut && product.p_stock <= LOW_STOCK && (
           <p className="product-card__stock">{product.p_stock}개 남음</p>
         )}

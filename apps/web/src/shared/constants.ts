@@ -46,3 +46,6 @@ export const DETAIL_TAB_OFFSET_PX = 60;
 
 export const SELECT_OPTION_MESSAGE = '옵션을 하나 이상 선택해 주세요.';
 export const MAX_QUANTITY_MESSAGE = '최대 구매 가능 수량입니다.';
+
+export const WISH_ADDED_MESSAGE = '찜 목록에 등록되었습니다.';
+export const WISH_REMOVED_MESSAGE = '찜이 취소되었습니다.';

@@ -99,6 +99,8 @@ export interface OrderLineDto {
   orno: number;
   odno: number;
   pno: number;
+  /** The seller whose line it is. */
+  sellerId: number;
   p_name: string;
   od_name: string;
   or_count: number;

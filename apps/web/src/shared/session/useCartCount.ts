@@ -1,7 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { cartQuery } from '../api/cart';
+import { useSession } from './useSession';
+
 /**
- * Number of lines in the member's cart, for the header badge. The cart call (GET /api/cart/{mno})
- * arrives with the cart issue; until then the count is 0 and no badge is shown.
+ * Number of lines in the signed-in member's cart, for the header badge: the length of the
+ * ['cart', mno] query, which every add, quantity change and delete updates or refetches. 0 while
+ * logged out or until the cart has loaded.
  */
 export function useCartCount(): number {
-  return 0;
+  const { member } = useSession();
+  const cart = useQuery({ ...cartQuery(member?.mno ?? 0), enabled: member !== null });
+  return member ? (cart.data?.length ?? 0) : 0;
 }

@@ -1,1 +1,2 @@
 export * from './catalog-options';
+export * from './order-reader';

@@ -1,5 +1,7 @@
 import type { OrderDto } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { Provider } from '@nestjs/common';
+import type { ServiceRuntime } from '@mkt/platform';
+import { SERVICE_RUNTIME, ServiceClient, serviceUrl } from '@mkt/platform';
 
 /** Reads orders from the order service: whose they are, their server total, where they stand. */
 export class OrderReader {
@@ -10,3 +12,11 @@ export class OrderReader {
     return this.orders.get(mno === undefined ? `/orders/${ono}` : `/orders/member/${mno}/${ono}`);
   }
 }
+
+/** The provider of OrderReader for a service that lists order in its `calls`. */
+export const orderReaderProvider: Provider = {
+  provide: OrderReader,
+  inject: [SERVICE_RUNTIME],
+  useFactory: (runtime: ServiceRuntime) =>
+    new OrderReader(new ServiceClient('order', serviceUrl(runtime, 'order'))),
+};

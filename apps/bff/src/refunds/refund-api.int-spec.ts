@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CartLineDto,
+  OrderDto,
+  PaymentRecordResult,
+  PlacedOrderDto,
+  RefundDto,
+  RefundHistoryPage,
+  SandboxPayResult,
+  SellerOrderDto,
+} from '@mkt/contracts';
+import { RefundApprovedV1, RefundMessages } from '@mkt/contracts';
+import { eventually, publishEvent } from '@mkt/testing';
+import { createProduct } from '../../../catalog/src/seed/demo-catalog';
+import { PaymentDatabase } from '../../../payment/src/database';
+import { PAYMENT_GATEWAY } from '../../../payment/src/gateway/gateway.providers';
+import type { PaymentGateway } from '../../../payment/src/gateway/payment-gateway';
+import { RefundCanceller } from '../../../payment/src/refunds/refund-cancellations';
+import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
+import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
+
+jest.setTimeout(180_000);
+
+interface Caller {
+  mno: number;
+  token: string;
+}
+
+const REASON = '상품이 설명과 달라서 환불을 요청합니다.';
+
+/**
+ * Refunds end to end through the BFF: member, catalog, cart, order, payment and refund on their own
+ * PostgreSQL databases and Kafka, money given back at the sandbox gateway.
+ */
+describe('refunds', () => {
+  let stack: AccountsStack;
+  const run = randomBytes(3).toString('hex');
+  let serial = 0;
+  let seller: Caller;
+  let otherSeller: Caller;
+  let admin: Caller;
+
+  const call = <T>(method: string, path: string, caller?: Caller, request: ApiRequest = {}) =>
+    callApi<T>(stack.url, method, path, { ...request, token: caller?.token });
+
+  async function signedIn(email: string, password: string): Promise<Caller> {
+    const { body } = await signIn(stack.url, email, password);
+    return { mno: body.mno, token: body.accessToken };
+  }
+
+  async function newShopper(): Promise<Caller> {
+    const email = `refund${++serial}.${run}@example.kr`;
+    expect((await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) })).status).toBe(
+      201,
+    );
+    return signedIn(email, JOIN_PASSWORD);
+  }
+
+  /** A product of `sellerId` with one option of 10 pieces at `price` (no discount); its option. */
+  async function product(sellerId: number, price: number) {
+    const pno = await createProduct(stack.catalog!, {
+      pName: `환불 상품 ${price}`,
+      pContent: '',
+      pPrice: price,
+      pSalePer: 0,
+      sellerId,
+      businessName: `판매자${sellerId}`,
+      ctnos: [],
+      options: [{ odName: '기본', odPrice: 0, odStock: 10 }],
+      imageNames: [],
+    });
+    return { pno, odno: (await stack.catalog!.productOption.findFirstOrThrow({ where: { pno } })).odno };
+  }
+
+  /** A complete, paid order of `shopper`: `count` pieces of each option. */
+  async function paidOrder(shopper: Caller, odnos: number[], count = 2) {
+    for (const odno of odnos) await call('POST', '/api/cart/add', shopper, { json: { odno, c_cnt: count } });
+    const lines = (await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body;
+    const placed = await call<PlacedOrderDto>('POST', '/api/orders', shopper, {
+      json: {
+        o_reciver: '김민수',
+        o_address: '(06236) 서울 강남구 테헤란로 1',
+        o_reciverPhoNum: '01012345678',
+        orderDetails: lines.map((line) => ({ odno: line.odno, or_count: line.c_cnt })),
+        cartItemIds: lines.map((line) => line.cino),
+      },
+    });
+    const merchantUid = `mkt_${placed.body.ono}`;
+    const paid = await call<SandboxPayResult>('POST', '/api/payments/sandbox/pay', shopper, {
+      json: { merchant_uid: merchantUid, amount: placed.body.o_totalPrice, pg_provider: 'kakaopay' },
+    });
+    const recorded = await call<PaymentRecordResult>('POST', '/api/payments', shopper, {
+      json: {
+        imp_uid: paid.body.imp_uid,
+        merchant_uid: merchantUid,
+        amount: placed.body.o_totalPrice,
+        ono: placed.body.ono,
+      },
+    });
+    const verified = await call<boolean>(
+      'POST',
+      `/api/payments/verify/${paid.body.imp_uid}/${recorded.body.pmno}`,
+      shopper,
+    );
+    expect(verified.body).toBe(true);
+    return { ono: placed.body.ono, total: placed.body.o_totalPrice, impUid: paid.body.imp_uid };
+  }
+
+  const requestRefund = (shopper: Caller, ono: number, reason = REASON) =>
+    call<RefundDto & { message: string }>('POST', `/api/orders/${ono}/refund`, shopper, {
+      json: { rf_reason: reason, imp_uid: 'imp_from_the_body', merchant_uid: 'ignored' },
+    });
+  const approve = (caller: Caller, rfno: number) =>
+    call<string>('POST', `/api/refunds/${rfno}/approve`, caller);
+  const orderOf = async (shopper: Caller, ono: number) =>
+    (await call<OrderDto>('GET', `/api/orders/member/${shopper.mno}/${ono}`, shopper)).body;
+  const gateway = () => stack.service('payment').get<PaymentGateway>(PAYMENT_GATEWAY);
+  const history = (shopper: Caller, query = '') =>
+    call<RefundHistoryPage>('GET', `/api/refunds${query}`, shopper).then((answer) => answer.body);
+  /** What the order took from catalog and member, to compare after the refund. */
+  const effects = async (shopper: Caller, pnos: number[]) => ({
+    stock: await Promise.all(
+      pnos.map(async (pno) => (await stack.catalog!.product.findUniqueOrThrow({ where: { pno } })).pStock),
+    ),
+    sales: await Promise.all(
+      pnos.map(async (pno) => (await stack.catalog!.product.findUniqueOrThrow({ where: { pno } })).pSalesVol),
+    ),
+    totalPay: (await stack.members.member.findUniqueOrThrow({ where: { mno: shopper.mno } })).totalPay,
+  });
+
+  beforeAll(async () => {
+    stack = await startAccountsStack('refunds', {}, { shop: true });
+    seller = await signedIn('seller@dealmarket.kr', 'seller1234!');
+    admin = await signedIn('admin@dealmarket.kr', 'admin1234!');
+    const email = `seller2.${run}@example.kr`;
+    expect((await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) })).status).toBe(
+      201,
+    );
+    const joined = await stack.members.member.update({ where: { email }, data: { role: 'SELLER' } });
+    otherSeller = await signedIn(email, JOIN_PASSWORD);
+    expect(otherSeller.mno).toBe(joined.mno);
+  });
+
+  afterAll(() => stack?.close());
+
+  it('gives the money back once the seller approves: one cancellation of the amount, and every effect undone', async () => {
+    const shopper = await newShopper();
+    const item = await product(seller.mno, 12_000);
+    const before = await effects(shopper, [item.pno]);
+    const order = await paidOrder(shopper, [item.odno]);
+    await eventually(async () =>
+      expect((await effects(shopper, [item.pno])).sales).toEqual([before.sales[0] + 2]),
+    );
+
+    const requested = await requestRefund(shopper, order.ono);
+    expect(requested.status).toBe(201);
+    expect(requested.body).toMatchObject({ ono: order.ono, status: 'PENDING', amount: 24_000 });
+    await eventually(async () => expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_PENDING'));
+
+    const approved = await approve(seller, requested.body.rfno);
+    expect([approved.status, approved.body]).toEqual([200, RefundMessages.approved]);
+    await eventually(async () => {
+      expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_COMPLETE');
+      expect((await history(shopper)).content).toEqual([
+        expect.objectContaining({
+          refundId: requested.body.rfno,
+          orderId: order.ono,
+          amount: 24_000,
+          status: 'COMPLETED',
+        }),
+      ]);
+    });
+    expect(await gateway().findPayment(order.impUid)).toMatchObject({
+      status: 'cancelled',
+      cancelledAmount: 24_000,
+    });
+    await eventually(async () => expect(await effects(shopper, [item.pno])).toEqual(before));
+
+    // Approving again, and the approval delivered again, change nothing.
+    expect((await approve(seller, requested.body.rfno)).body).toBe(RefundMessages.alreadyDecided);
+    await publishEvent(
+      stack.transport('payment'),
+      RefundApprovedV1,
+      {
+        rfno: requested.body.rfno,
+        ono: order.ono,
+        mno: shopper.mno,
+        amount: 24_000,
+        parts: [
+          {
+            sellerId: seller.mno,
+            amount: 24_000,
+            lines: [{ orno: 1, odno: item.odno, pno: item.pno, count: 2 }],
+          },
+        ],
+      },
+      order.ono,
+      'refund',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await gateway().findPayment(order.impUid)).toMatchObject({ cancelledAmount: 24_000 });
+    expect(await effects(shopper, [item.pno])).toEqual(before);
+  });
+
+  it('completes a two-seller order only when both approved, with two partial cancellations summing to the total', async () => {
+    const shopper = await newShopper();
+    const mine = await product(seller.mno, 10_000);
+    const theirs = await product(otherSeller.mno, 7_000);
+    const order = await paidOrder(shopper, [mine.odno, theirs.odno], 1);
+    const { body: refund } = await requestRefund(shopper, order.ono);
+
+    // Each seller sees only its own lines and their amount.
+    await eventually(async () => {
+      const view = (await call<SellerOrderDto[]>('GET', '/api/orders', seller)).body.find(
+        (o) => o.ono === order.ono,
+      )!;
+      expect(view).toMatchObject({
+        o_totalPrice: 10_000,
+        refundDTO: { rfno: refund.rfno, rf_status: 'PENDING', myPart: 'PENDING' },
+      });
+      expect(view.orderDetails.map((line) => line.pno)).toEqual([mine.pno]);
+    });
+    const adminView = (await call<SellerOrderDto[]>('GET', '/api/orders', admin)).body.find(
+      (o) => o.ono === order.ono,
+    )!;
+    expect(adminView.o_totalPrice).toBe(17_000);
+
+    expect((await approve(seller, refund.rfno)).body).toBe(RefundMessages.partApproved);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await gateway().findPayment(order.impUid)).toMatchObject({ cancelledAmount: 0 });
+    expect((await approve(otherSeller, refund.rfno)).body).toBe(RefundMessages.approved);
+    await eventually(async () => {
+      expect(await gateway().findPayment(order.impUid)).toMatchObject({
+        status: 'cancelled',
+        cancelledAmount: 17_000,
+      });
+      expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_COMPLETE');
+    });
+    const parts = await stack
+      .service('payment')
+      .get(PaymentDatabase)
+      .refundCancellation.findMany({ where: { rfno: refund.rfno } });
+    expect(parts.map((part) => [part.amount, part.done]).sort()).toEqual(
+      [
+        [10_000, true],
+        [7_000, true],
+      ].sort(),
+    );
+  });
+
+  it('cancels once when the process dies between the gateway cancelling and it recording so', async () => {
+    const shopper = await newShopper();
+    const item = await product(seller.mno, 5_000);
+    const order = await paidOrder(shopper, [item.odno], 1);
+    const { body: refund } = await requestRefund(shopper, order.ono);
+    const canceller = stack.service('payment').get(RefundCanceller) as unknown as {
+      recordDone(): Promise<void>;
+    };
+    // The gateway cancels, then recording it fails (as a process killed right then would); the retry
+    // finds the money already back at the gateway and only records it.
+    const recording = jest
+      .spyOn(canceller, 'recordDone')
+      .mockRejectedValueOnce(new Error('killed after the gateway cancelled'));
+    await approve(seller, refund.rfno);
+    await eventually(async () => expect(recording).toHaveBeenCalledTimes(2));
+    recording.mockRestore();
+    await eventually(async () => expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_COMPLETE'));
+    expect(await gateway().findPayment(order.impUid)).toMatchObject({
+      status: 'cancelled',
+      cancelledAmount: 5_000,
+    });
+  });
+
+  it('lets a seller reject with a reason: the order is complete again and the history says rejected', async () => {
+    const shopper = await newShopper();
+    const item = await product(seller.mno, 3_000);
+    const order = await paidOrder(shopper, [item.odno], 1);
+    const { body: refund } = await requestRefund(shopper, order.ono);
+    const rejected = await call<string>('POST', `/api/refunds/${refund.rfno}/reject`, seller, {
+      json: { reason: '사용 흔적이 있습니다.' },
+    });
+    expect(rejected.body).toBe(RefundMessages.rejected);
+    await eventually(async () => expect((await orderOf(shopper, order.ono)).status).toBe('ORDER_COMPLETE'));
+    expect((await history(shopper, '?status=REJECTED')).content.map((item) => item.orderId)).toEqual([
+      order.ono,
+    ]);
+    expect(await gateway().findPayment(order.impUid)).toMatchObject({ status: 'paid', cancelledAmount: 0 });
+  });
+
+  it('refuses what the rules refuse, and changes nothing', async () => {
+    const shopper = await newShopper();
+    const other = await newShopper();
+    const item = await product(seller.mno, 4_000);
+    const order = await paidOrder(shopper, [item.odno], 1);
+    expect((await requestRefund(shopper, order.ono, '짧은 사유')).body.message).toContain(
+      RefundMessages.reasonLength,
+    );
+    expect((await requestRefund(other, order.ono)).status).toBe(404);
+    expect((await requestRefund(shopper, 987_654)).status).toBe(404);
+    const { body: refund } = await requestRefund(shopper, order.ono);
+    expect((await requestRefund(shopper, order.ono)).body.message).toBe(RefundMessages.alreadyRequested);
+    expect((await approve(otherSeller, refund.rfno)).status).toBe(403);
+    expect((await approve(shopper, refund.rfno)).status).toBe(403);
+    expect((await call('POST', `/api/refunds/${refund.rfno}/approve`)).status).toBe(401);
+    expect((await approve(seller, 987_654)).status).toBe(404);
+    // Not paid yet: nothing to refund.
+    await call('POST', '/api/cart/add', shopper, { json: { odno: item.odno, c_cnt: 1 } });
+    const unpaid = await call<PlacedOrderDto>('POST', '/api/orders', shopper, {
+      json: {
+        o_reciver: '김민수',
+        o_address: '서울',
+        o_reciverPhoNum: '01012345678',
+        orderDetails: [{ odno: item.odno, or_count: 1 }],
+      },
+    });
+    expect((await requestRefund(shopper, unpaid.body.ono)).body.message).toBe(RefundMessages.notRefundable);
+    expect((await history(shopper)).content.map((row) => [row.orderId, row.status])).toEqual([
+      [order.ono, 'PENDING'],
+    ]);
+  });
+
+  it('pages, filters and sorts the history; refund calls also work with the session cookie alone', async () => {
+    const shopper = await newShopper();
+    const prices = [1_000, 3_000, 2_000];
+    for (const price of prices) {
+      const item = await product(seller.mno, price);
+      const order = await paidOrder(shopper, [item.odno], 1);
+      await requestRefund(shopper, order.ono);
+    }
+    const byAmount = await history(shopper, '?page=0&size=2&sort=amount,asc&status=all');
+    expect(byAmount).toMatchObject({ totalPages: 2, totalElements: 3 });
+    expect(byAmount.content.map((row) => row.amount)).toEqual([1_000, 2_000]);
+    expect(
+      (await history(shopper, '?page=1&size=2&sort=amount,asc')).content.map((row) => row.amount),
+    ).toEqual([3_000]);
+    const newest = await history(shopper, '?sort=requestDate,desc');
+    expect(newest.content.map((row) => row.amount)).toEqual([2_000, 3_000, 1_000]);
+    expect((await history(shopper, '?status=COMPLETED')).content).toEqual([]);
+    expect((await call('GET', '/api/refunds?sort=price,asc', shopper)).status).toBe(400);
+
+    const cookie = `member=${encodeURIComponent(JSON.stringify({ accessToken: shopper.token, mno: shopper.mno }))}`;
+    const withCookie = await callApi<RefundHistoryPage>(stack.url, 'GET', '/api/refunds', {
+      headers: { cookie },
+    });
+    expect([withCookie.status, withCookie.body.totalElements]).toEqual([200, 3]);
+  });
+});

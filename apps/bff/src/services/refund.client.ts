@@ -1,0 +1,40 @@
+import type { RefundDto, RefundHistoryPage, RefundHistoryQuery, RefundRequest, Role } from '@mkt/contracts';
+import type { ServiceClient } from '@mkt/platform';
+
+/** A refund as the consoles show it next to its order (the refund service's `of-orders`). */
+export interface RefundOfOrder {
+  rfno: number;
+  ono: number;
+  status: 'PENDING' | 'APPROVED' | 'COMPLETED' | 'REJECTED';
+  reason: string;
+  requestDate: string;
+  completeDate: string | null;
+  myPart: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+}
+
+/** Typed calls to the refund service. */
+export class RefundClient {
+  constructor(private readonly http: ServiceClient) {}
+
+  request(mno: number, ono: number, request: RefundRequest): Promise<RefundDto> {
+    return this.http.post(`/refunds/order/${ono}`, { mno, request });
+  }
+
+  history(mno: number, query: RefundHistoryQuery): Promise<RefundHistoryPage> {
+    return this.http.get(`/refunds/member/${mno}`, { ...query });
+  }
+
+  ofOrders(onos: number[], sellerId: number | undefined): Promise<RefundOfOrder[]> {
+    if (onos.length === 0) return Promise.resolve([]);
+    return this.http.get('/refunds/of-orders', { ono: onos.join(','), sellerId });
+  }
+
+  async approve(rfno: number, decider: { mno: number; role: Role }): Promise<string> {
+    return (await this.http.post<{ message: string }>(`/refunds/${rfno}/approve`, decider)).message;
+  }
+
+  async reject(rfno: number, decider: { mno: number; role: Role }, reason: string): Promise<string> {
+    return (await this.http.post<{ message: string }>(`/refunds/${rfno}/reject`, { ...decider, reason }))
+      .message;
+  }
+}

@@ -1,0 +1,174 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { PayloadOf } from '@mkt/contracts';
+import { PaymentRefundedV1, RefundApprovedV1 } from '@mkt/contracts';
+import type { EventHandler } from '@mkt/messaging';
+import { Outbox } from '@mkt/messaging';
+import { JsonLogger } from '@mkt/platform';
+import type { PaymentTx } from '../database';
+import { PaymentDatabase } from '../database';
+import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
+import type { PaymentGateway } from '../gateway/payment-gateway';
+import { GatewayUnreachableError } from '../gateway/payment-gateway';
+
+type RefundLine = PayloadOf<typeof PaymentRefundedV1>['lines'][number];
+
+/** An approved refund becomes one cancellation to do per seller's part; the canceller does them. */
+@Injectable()
+export class QueueRefundCancellations implements EventHandler<PayloadOf<typeof RefundApprovedV1>, PaymentTx> {
+  readonly name = 'payment.queue-refund-cancellations';
+  readonly event = RefundApprovedV1;
+
+  async handle({ rfno, ono, mno, parts }: PayloadOf<typeof RefundApprovedV1>, tx: PaymentTx): Promise<void> {
+    const payment = await tx.payment.findFirst({ where: { ono, status: 'VERIFIED' } });
+    if (!payment) throw new Error(`refund ${rfno}: order ${ono} has no verified payment to give back`);
+    await tx.refundCancellation.createMany({
+      data: parts.map((part) => ({
+        rfno,
+        sellerId: part.sellerId,
+        ono,
+        mno,
+        pmno: payment.pmno,
+        amount: part.amount,
+        lines: part.lines,
+      })),
+      skipDuplicates: true,
+    });
+  }
+}
+
+/** Waits between tries of a gateway that did not answer: 1 s, 2 s, 4 s, ... up to 5 minutes. */
+export const backoffMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 300_000);
+
+/**
+ * Gives approved refunds back at the gateway, part by part (partial cancellations), each exactly
+ * once: PortOne's checksum (what remains cancellable before this cancel) makes a retry after a crash
+ * between the gateway's cancel and our record see that the cancel happened. When a refund's last
+ * part is done, payment.refunded goes out in the same transaction.
+ */
+@Injectable()
+export class RefundCanceller implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: PaymentDatabase,
+    private readonly outbox: Outbox,
+    private readonly logger: JsonLogger,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.running = this.running
+        .then(async () => void (await this.runOnce()))
+        .catch((error: unknown) =>
+          this.logger.error('refund cancellations failed', { error: String(error) }),
+        );
+    }, 500);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Works through the refunds due now; answers how many parts it gave back. */
+  async runOnce(): Promise<number> {
+    const due = await this.db.refundCancellation.findMany({
+      where: { done: false, nextAttemptAt: { lte: new Date() } },
+      distinct: ['rfno'],
+      select: { rfno: true },
+      take: 20,
+    });
+    let given = 0;
+    for (const { rfno } of due) given += await this.cancelRefund(rfno);
+    return given;
+  }
+
+  private async cancelRefund(rfno: number): Promise<number> {
+    // Claim the refund's parts for a while, so that another payment process leaves them alone.
+    const { count } = await this.db.refundCancellation.updateMany({
+      where: { rfno, done: false, nextAttemptAt: { lte: new Date() } },
+      data: { nextAttemptAt: new Date(Date.now() + 60_000) },
+    });
+    if (count === 0) return 0;
+    const parts = await this.db.refundCancellation.findMany({
+      where: { rfno },
+      orderBy: { sellerId: 'asc' },
+    });
+    const payment = await this.db.payment.findUniqueOrThrow({ where: { pmno: parts[0].pmno } });
+    let given = 0;
+    for (const part of parts.filter((p) => !p.done)) {
+      try {
+        const atGateway = await this.gateway.findPayment(payment.impUid);
+        const remaining = atGateway.amount - atGateway.cancelledAmount;
+        const before =
+          (payment.amount ?? 0) - parts.filter((p) => p.done).reduce((sum, p) => sum + p.amount, 0);
+        if (remaining === before) {
+          await this.gateway.cancel({
+            impUid: payment.impUid,
+            amount: part.amount,
+            reason: `refund ${rfno}`,
+            cancellableAmount: remaining,
+          });
+        } else if (remaining !== before - part.amount) {
+          throw new Error(`refund ${rfno}: the gateway has ${remaining} cancellable, we expected ${before}`);
+        }
+        // Cancelled now, or (a crash before we recorded it) already.
+        part.done = true;
+        await this.db.$transaction((tx) => this.recordDone(tx, rfno, part.sellerId, parts));
+        given++;
+      } catch (error) {
+        const attempts = part.attempts + 1;
+        await this.db.refundCancellation.update({
+          where: { rfno_sellerId: { rfno, sellerId: part.sellerId } },
+          data: {
+            attempts,
+            lastError: String(error),
+            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+          },
+        });
+        const level = error instanceof GatewayUnreachableError ? 'warn' : 'error';
+        this.logger[level]('refund cancellation will be retried', {
+          rfno,
+          sellerId: part.sellerId,
+          attempts,
+          error: String(error),
+        });
+        return given;
+      }
+    }
+    return given;
+  }
+
+  private async recordDone(
+    tx: PaymentTx,
+    rfno: number,
+    sellerId: number,
+    parts: { done: boolean; amount: number; ono: number; mno: number; pmno: number; lines: unknown }[],
+  ): Promise<void> {
+    await tx.refundCancellation.update({
+      where: { rfno_sellerId: { rfno, sellerId } },
+      data: { done: true, doneAt: new Date(), lastError: null },
+    });
+    if (parts.some((part) => !part.done)) return;
+    const [{ ono, mno, pmno }] = parts;
+    const completeDate = new Date();
+    await tx.payment.update({ where: { pmno }, data: { status: 'CANCELLED', cancelledAt: completeDate } });
+    await this.outbox.enqueue(
+      tx,
+      PaymentRefundedV1,
+      {
+        rfno,
+        ono,
+        mno,
+        amount: parts.reduce((sum, part) => sum + part.amount, 0),
+        completeDate: completeDate.toISOString(),
+        lines: parts.flatMap((part) => part.lines as RefundLine[]),
+      },
+      { aggregateId: ono },
+    );
+  }
+}
