@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { sandboxPay } from '../shared/api/orders';
 import { HttpError } from '../shared/api/http';
 import { errorMessage } from '../shared/ui/ErrorState';
-import { ModalDialog } from '../shared/ui/ModalDialog';
+import { Modal } from '../shared/ui/Modal';
 import type { PaymentOutcome, PaymentRequest } from './paymentWindow';
 
 interface SandboxPaymentWindowProps {
@@ -16,10 +16,10 @@ type Outcome = SandboxPay['outcome'];
 
 /**
  * The sandbox gateway's payment window, in place of PortOne's popup: order name, amount and
- * provider; 결제하기 pays, 결제 실패 is declined as a card would be, 취소 (or Escape) leaves unpaid.
+ * provider; 결제하기 pays, 결제 실패 is declined as a card would be, 취소 (or Escape, ×, a click
+ * outside) leaves unpaid.
  */
 export function SandboxPaymentWindow({ request, onSettle }: SandboxPaymentWindowProps) {
-  const titleId = useId();
   const noteId = useId();
   const [provider, setProvider] = useState<PaymentProvider>(request.pg);
   const [sending, setSending] = useState<Outcome | null>(null);
@@ -58,19 +58,17 @@ export function SandboxPaymentWindow({ request, onSettle }: SandboxPaymentWindow
   const cancel = () => void send('abandoned');
 
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <Modal
+      title="결제하기"
+      onClose={cancel}
       describedBy={noteId}
-      onEscape={cancel}
       initialFocus={payButton}
       className="pay-window"
       testId="payment-window"
     >
-      <h2 className="pay-window__title" id={titleId}>
-        결제하기 <span className="pay-window__badge">테스트 결제</span>
-      </h2>
       <p className="pay-window__note" id={noteId}>
-        실제 돈이 나가지 않는 테스트 결제 창입니다. ‘결제 실패’는 카드 승인이 거절된 경우를 흉내 냅니다.
+        <span className="pay-window__badge">테스트 결제</span> 실제 돈이 나가지 않는 테스트 결제 창입니다.
+        ‘결제 실패’는 카드 승인이 거절된 경우를 흉내 냅니다.
       </p>
       <dl className="pay-window__facts">
         <div>
@@ -118,6 +116,6 @@ export function SandboxPaymentWindow({ request, onSettle }: SandboxPaymentWindow
           {sending === 'abandoned' ? '취소 중…' : '취소'}
         </button>
       </div>
-    </ModalDialog>
+    </Modal>
   );
 }
