@@ -1,15 +1,7 @@
-import type { CartLineDto } from '@mkt/contracts';
-import { formatWon, summarize } from '@mkt/pricing';
+import { formatWon } from '@mkt/pricing';
 import type { Locator, Page } from 'playwright-core';
-import {
-  addToCart,
-  cartOf,
-  newShopper,
-  openCheckoutWith,
-  openSignedIn,
-  orderableOptions,
-  pathOf,
-} from './checkout-support';
+import { checkoutFromCart, newShopper, openSignedIn, orderableOptions, pathOf } from './checkout-support';
+import { addToCart, cartOf, expectedSummary, viewportScreenshot } from './shopping';
 import {
   baseUrl,
   expectAccessible,
@@ -41,17 +33,6 @@ function paymentWindow(page: Page): Locator {
 
 async function focusedText(page: Page): Promise<string> {
   return (await page.evaluate('document.activeElement ? document.activeElement.textContent : ""')) as string;
-}
-
-function summaryOf(lines: CartLineDto[]) {
-  return summarize(
-    lines.map((line) => ({
-      price: line.p_price,
-      salePercent: line.p_salePer,
-      optionPrice: line.od_price,
-      quantity: line.c_cnt,
-    })),
-  );
 }
 
 describe('checkout (browser)', () => {
@@ -97,7 +78,7 @@ describe('checkout (browser)', () => {
       await addToCart(shopper, first.odno, 2);
       const lines = await addToCart(shopper, second.odno, 1);
       const page = await openSignedIn(browser.open, shopper, '/');
-      await openCheckoutWith(page, lines);
+      await checkoutFromCart(page, [first.odno, second.odno]);
 
       const receiver = page.getByLabel('받는 분');
       const address = page.getByLabel('배송 주소');
@@ -119,7 +100,7 @@ describe('checkout (browser)', () => {
       await toggle.click();
       await products.waitFor();
 
-      const summary = summaryOf(lines);
+      const summary = expectedSummary(lines);
       await waitForText(page.getByTestId('summary-product'), formatWon(summary.productAmount));
       await waitForText(page.getByTestId('summary-discount'), `-${formatWon(summary.discountAmount)}`);
       await waitForText(page.getByTestId('summary-shipping'), '0원');
@@ -169,10 +150,10 @@ describe('checkout (browser)', () => {
       await addToCart(shopper, second.odno, 1);
       const cart = await addToCart(shopper, kept.odno, 1);
       const chosen = cart.filter((line) => line.odno !== kept.odno);
-      const total = summaryOf(chosen).paymentAmount;
+      const total = expectedSummary(chosen).paymentAmount;
 
-      const page = await openSignedIn(browser.open, shopper, '/', PHONE);
-      await openCheckoutWith(page, chosen);
+      const page = await openSignedIn(browser.open, shopper, '/', { viewport: PHONE });
+      await checkoutFromCart(page, [first.odno, second.odno]);
       await page.getByLabel(/결제 진행에 동의합니다/).check();
       await expectPhoneLayout(page, 'checkout-form');
       await payButton(page).click();
@@ -186,19 +167,23 @@ describe('checkout (browser)', () => {
       expect(await window.getByRole('radio', { name: '카카오페이' }).isChecked()).toBe(true);
       await window.getByRole('radio', { name: '네이버페이' }).check();
       await expectPhoneLayout(page, 'checkout-window');
+      // What is on screen: a full-page screenshot misplaces a fixed modal.
+      await viewportScreenshot(page, 'checkout-window-390');
 
       await window.getByRole('button', { name: '결제하기' }).click();
       await page.waitForURL(/\/payment\/complete\/\d+$/, { timeout: 30_000 });
       const ono = Number(pathOf(page).split('/').pop());
       await waitForText(page.getByTestId('complete-receiver'), '김구매');
       await waitForText(page.getByTestId('complete-address'), '서울 종로구 세종로 1');
-      await waitForText(page.getByTestId('complete-phone'), shopper.login.m_phoNum);
+      await waitForText(page.getByTestId('complete-phone'), shopper.m_phoNum);
       await waitForText(page.getByTestId('complete-amount'), formatWon(total));
       await waitForText(page.getByTestId('complete-options'), chosen.map((line) => line.odno).join(', '));
       const support = await page.getByTestId('payment-support').innerText();
       expect(support).toContain('1644-0000');
       expect(support).toContain('평일 09:00~18:00');
       await expectPhoneLayout(page, 'checkout-complete');
+      // The header badge counts the line left in the cart at once.
+      await waitForText(page.getByTestId('cart-count'), '1');
 
       // Only the paid lines leave the cart.
       const left = await poll(
@@ -234,7 +219,7 @@ describe('checkout (browser)', () => {
       const [option] = await orderableOptions(1);
       const cart = await addToCart(shopper, option.odno, 3);
       const page = await openSignedIn(browser.open, shopper, '/');
-      await openCheckoutWith(page, cart);
+      await checkoutFromCart(page, [option.odno]);
       await page.getByLabel(/결제 진행에 동의합니다/).check();
       await payButton(page).click();
       const window = paymentWindow(page);
@@ -253,6 +238,7 @@ describe('checkout (browser)', () => {
       await page.getByRole('heading', { name: '결제에 실패했습니다', level: 1 }).waitFor();
       expect(await page.getByTestId('fail-message').innerText()).not.toBe('');
       await waitForText(page.getByTestId('fail-code'), '오류 코드: PAYMENT_FAILED');
+      await waitForText(page.getByTestId('cart-count'), '1');
       expect(await page.getByRole('listitem').filter({ hasText: '카드 한도 초과' }).count()).toBe(1);
       expect(await page.getByText('결제 시간 초과').count()).toBe(1);
       await expectAccessible(page);

@@ -1,13 +1,7 @@
 import { formatWon } from '@mkt/pricing';
 import type { Page } from 'playwright-core';
-import {
-  addToCart,
-  cartOf,
-  newShopper,
-  openSignedIn,
-  orderableOptions,
-  placePaidOrder,
-} from './checkout-support';
+import { newShopper, openSignedIn, orderableOptions, placePaidOrder } from './checkout-support';
+import { addToCart, cartOf } from './shopping';
 import { baseUrl, expectAccessible, poll, TEST_TIMEOUT_MS, useBrowser, waitForText } from './support';
 
 /**
