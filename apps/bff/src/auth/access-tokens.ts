@@ -6,10 +6,15 @@ export const ACCESS_TOKEN_ISSUER = 'dealmarket';
 export const ACCESS_TOKEN_SECONDS = 30 * 60;
 
 export function signAccessToken(claims: SessionClaims, secret: string): string {
-  return jwt.sign({ email: claims.email, role: claims.role, roleSet: claims.roleSet }, secret, {
-    algorithm: 'HS256',
-    subject: String(claims.mno),
-    issuer: ACCESS_TOKEN_ISSUER,
-    expiresIn: ACCESS_TOKEN_SECONDS,
-  });
+  // `authAt` (ms): when sessions of the member end, tokens signed before then stop working.
+  return jwt.sign(
+    { email: claims.email, role: claims.role, roleSet: claims.roleSet, authAt: Date.now() },
+    secret,
+    {
+      algorithm: 'HS256',
+      subject: String(claims.mno),
+      issuer: ACCESS_TOKEN_ISSUER,
+      expiresIn: ACCESS_TOKEN_SECONDS,
+    },
+  );
 }

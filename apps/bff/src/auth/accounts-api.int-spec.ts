@@ -367,6 +367,8 @@ describe('accounts API', () => {
       await call('POST', '/api/member/join', { json: validJoin({ email: email('suspended') }) });
       const { body: session } = await login(email('suspended'), JOIN_PASSWORD);
       const admin = (await login('admin@dealmarket.kr', 'admin1234!')).body.accessToken;
+      const infoPath = `/api/member/info/${encodeURIComponent(email('suspended'))}`;
+      expect((await call('GET', infoPath, { token: session.accessToken })).status).toBe(200);
 
       const banned = await call<MemberDto>('PUT', `/api/admin/ban/${b64(session.mno)}`, { token: admin });
       expect(banned.body).toMatchObject({ mno: session.mno, isBan: true });
@@ -374,6 +376,8 @@ describe('accounts API', () => {
         401,
       );
       expect((await login(email('suspended'), JOIN_PASSWORD)).status).toBe(403);
+      // The access token signed before the ban stops working at once, not when it expires.
+      expect((await call('GET', infoPath, { token: session.accessToken })).status).toBe(401);
       expect(
         (await call<MemberDto>('GET', `/api/admin/${b64(session.mno)}`, { token: admin })).body.isBan,
       ).toBe(true);
@@ -384,7 +388,9 @@ describe('accounts API', () => {
       expect(events.map((e) => e.event_type)).toEqual(['member.banned']);
 
       await call('PUT', `/api/admin/unban/${b64(session.mno)}`, { token: admin });
-      expect((await login(email('suspended'), JOIN_PASSWORD)).status).toBe(200);
+      const again = await login(email('suspended'), JOIN_PASSWORD);
+      expect(again.status).toBe(200);
+      expect((await call('GET', infoPath, { token: again.body.accessToken })).status).toBe(200);
     });
 
     it('refuses to suspend an admin, bad ids, and non-admins', async () => {

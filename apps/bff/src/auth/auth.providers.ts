@@ -9,8 +9,12 @@ import { SignIn } from './sign-in';
 
 export const authProviders = (settings: AuthSettings): Provider[] => [
   { provide: AUTH_SETTINGS, useValue: settings },
-  { provide: JwtStrategy, useFactory: () => new JwtStrategy(settings.jwtSecret) },
   { provide: RefreshSessions, useValue: new RefreshSessions(settings.store) },
+  {
+    provide: JwtStrategy,
+    inject: [RefreshSessions],
+    useFactory: (sessions: RefreshSessions) => new JwtStrategy(settings.jwtSecret, sessions),
+  },
   { provide: LoginThrottle, useValue: new LoginThrottle(settings.store) },
   SignIn,
   AuthenticatedGuard,

@@ -3,13 +3,16 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { Role } from '@mkt/contracts';
 import { ACCESS_TOKEN_ISSUER } from './access-tokens';
-import type { SessionClaims } from './refresh-sessions';
+import type { RefreshSessions, SessionClaims } from './refresh-sessions';
 
 interface AccessTokenPayload {
   sub: string;
   email: string;
   role: Role;
   roleSet: string[];
+  iat: number;
+  /** When it was signed, in ms (tokens signed before this field existed have only `iat`). */
+  authAt?: number;
 }
 
 /** The session cookies the web client keeps (JSON with `accessToken`), in the order the spec's client prefers them. */
@@ -42,7 +45,10 @@ function fromSessionCookie(request: { headers: { cookie?: string } }): string | 
 /** Access tokens (HS256, our issuer), from the bearer header or else a session cookie, become the request's user. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly sessions: RefreshSessions,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([
         ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -55,7 +61,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(payload: AccessTokenPayload): SessionClaims {
-    return { mno: Number(payload.sub), email: payload.email, role: payload.role, roleSet: payload.roleSet };
+  /** A token of sessions that were ended since (a ban, a password change) no longer signs anybody in. */
+  async validate(payload: AccessTokenPayload): Promise<SessionClaims | false> {
+    const mno = Number(payload.sub);
+    if (await this.sessions.endedSince(mno, payload.authAt ?? payload.iat * 1000)) return false;
+    return { mno, email: payload.email, role: payload.role, roleSet: payload.roleSet };
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@mkt/contracts';
+import { ACCESS_TOKEN_SECONDS } from './access-tokens';
 import type { KeyValueStore } from './key-value-store';
 import { tokenDigest } from './token-digest';
 
@@ -48,11 +49,21 @@ export class RefreshSessions {
     if (stored) await this.revokeFamily((JSON.parse(stored) as { family: string }).family);
   }
 
-  /** Ends every session of a member (ban, password change). */
+  /**
+   * Ends every session of a member (ban, password change): refresh tokens at once, and access tokens
+   * signed until now as well (they would otherwise last their 30 minutes).
+   */
   async endAll(mno: number): Promise<void> {
+    await this.store.set(`sessions:ended:${mno}`, String(Date.now()), ACCESS_TOKEN_SECONDS);
     for (const family of await this.store.setMembers(`sessions:member:${mno}`))
       await this.revokeFamily(family);
     await this.store.delete([`sessions:member:${mno}`]);
+  }
+
+  /** Whether an access token signed at `authAt` (ms) belongs to sessions that were ended since. */
+  async endedSince(mno: number, authAt: number): Promise<boolean> {
+    const ended = await this.store.get(`sessions:ended:${mno}`);
+    return ended !== null && authAt <= Number(ended);
   }
 
   private async issue(family: string, claims: SessionClaims): Promise<string> {

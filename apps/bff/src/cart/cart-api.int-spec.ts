@@ -1,18 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { CartLineDto, CartSummaryDto, WishDto } from '@mkt/contracts';
 import { CartMessages, MAX_CART_LINES } from '@mkt/contracts';
 import { lineTotal, summarize } from '@mkt/pricing';
 import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import type { CatalogDatabase } from '../../../catalog/src/database';
-import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
-import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
+import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
+import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 
 jest.setTimeout(120_000);
-
-interface Shopper {
-  mno: number;
-  token: string;
-}
 
 interface ErrorAnswer {
   error: string;
@@ -26,8 +20,6 @@ interface ErrorAnswer {
 describe('cart and wish-list API', () => {
   let stack: AccountsStack;
   let catalog: CatalogDatabase;
-  const run = randomBytes(3).toString('hex');
-  let serial = 0;
   /** 한우 세트: 59,000원 10% off; options 300g (+0, stock 10) and 600g (+55,000, stock 3). */
   let beef: { pno: number; small: number; large: number };
   /** 김치: 12,900원 15% off; one option (+1,500, stock 50). */
@@ -36,13 +28,7 @@ describe('cart and wish-list API', () => {
   const call = <T>(method: string, path: string, shopper?: Shopper, request: ApiRequest = {}) =>
     callApi<T>(stack.url, method, path, { ...request, token: shopper?.token });
 
-  async function newShopper(): Promise<Shopper> {
-    const email = `cart${++serial}.${run}@example.kr`;
-    const joined = await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) });
-    expect(joined.status).toBe(201);
-    const { body } = await signIn(stack.url, email, JOIN_PASSWORD);
-    return { mno: body.mno, token: body.accessToken };
-  }
+  const newShopper = () => joinShopper(stack.url, 'cart');
 
   const cartOf = async (shopper: Shopper) =>
     (await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body;

@@ -1,20 +1,14 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { randomBytes } from 'node:crypto';
 import type { OrderDto, OrderLineDto, PlacedOrderDto } from '@mkt/contracts';
 import { OrderMessages } from '@mkt/contracts';
 import { lineTotal } from '@mkt/pricing';
 import { eventually } from '@mkt/testing';
 import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { CancelAbandonedOrders } from '../../../order/src/process/abandoned-orders';
-import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
-import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
+import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
+import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 
 jest.setTimeout(120_000);
-
-interface Shopper {
-  mno: number;
-  token: string;
-}
 
 interface ErrorAnswer {
   error: string;
@@ -27,22 +21,13 @@ interface ErrorAnswer {
  */
 describe('orders API', () => {
   let stack: AccountsStack;
-  const run = randomBytes(3).toString('hex');
-  let serial = 0;
   /** 59,000원 10% off; options 300g (+0, stock 10) and 600g (+55,000, stock 3). */
   let beef: { pno: number; small: number; large: number };
 
   const call = <T>(method: string, path: string, shopper?: Shopper, request: ApiRequest = {}) =>
     callApi<T>(stack.url, method, path, { ...request, token: shopper?.token });
 
-  async function newShopper(): Promise<Shopper> {
-    const email = `order${++serial}.${run}@example.kr`;
-    expect((await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) })).status).toBe(
-      201,
-    );
-    const { body } = await signIn(stack.url, email, JOIN_PASSWORD);
-    return { mno: body.mno, token: body.accessToken };
-  }
+  const newShopper = () => joinShopper(stack.url, 'order');
 
   /** The spec client's order body: what it sends, with prices it computed itself. */
   const specOrder = (shopper: Shopper, lines: { odno?: number; or_count: number }[], extra: object = {}) => ({

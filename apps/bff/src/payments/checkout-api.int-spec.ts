@@ -14,16 +14,10 @@ import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { PAYMENT_GATEWAY } from '../../../payment/src/gateway/gateway.providers';
 import type { PaymentGateway } from '../../../payment/src/gateway/payment-gateway';
 import { PaymentDatabase } from '../../../payment/src/database';
-import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
-import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
+import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
+import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 
 jest.setTimeout(180_000);
-
-interface Shopper {
-  mno: number;
-  email: string;
-  token: string;
-}
 
 /**
  * Checkout end to end through the BFF: member, catalog, cart, order and payment each on its own
@@ -31,8 +25,6 @@ interface Shopper {
  */
 describe('checkout and payment', () => {
   let stack: AccountsStack;
-  const run = randomBytes(3).toString('hex');
-  let serial = 0;
   /** 19,900원 15% off, option +1,500 (stock 10): 18,420원 a piece. */
   let kimchi: { pno: number; odno: number };
   const UNIT = lineTotal(19_900, 15, 1_500, 1);
@@ -40,14 +32,7 @@ describe('checkout and payment', () => {
   const call = <T>(method: string, path: string, shopper?: Shopper, request: ApiRequest = {}) =>
     callApi<T>(stack.url, method, path, { ...request, token: shopper?.token });
 
-  async function newShopper(): Promise<Shopper> {
-    const email = `pay${++serial}.${run}@example.kr`;
-    expect((await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) })).status).toBe(
-      201,
-    );
-    const { body } = await signIn(stack.url, email, JOIN_PASSWORD);
-    return { mno: body.mno, email, token: body.accessToken };
-  }
+  const newShopper = () => joinShopper(stack.url, 'pay');
 
   async function cartOf(shopper: Shopper, count = 2): Promise<CartLineDto[]> {
     await call('POST', '/api/cart/add', shopper, { json: { odno: kimchi.odno, c_cnt: count } });

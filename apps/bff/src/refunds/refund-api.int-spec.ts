@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type {
   CartLineDto,
   OrderDto,
@@ -16,15 +15,10 @@ import { PaymentDatabase } from '../../../payment/src/database';
 import { PAYMENT_GATEWAY } from '../../../payment/src/gateway/gateway.providers';
 import type { PaymentGateway } from '../../../payment/src/gateway/payment-gateway';
 import { RefundCanceller } from '../../../payment/src/refunds/refund-cancellations';
-import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
-import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
+import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
+import { callApi, joinShopper, JOIN_PASSWORD, signIn, startAccountsStack } from '../testing/accounts-stack';
 
 jest.setTimeout(180_000);
-
-interface Caller {
-  mno: number;
-  token: string;
-}
 
 const REASON = '상품이 설명과 달라서 환불을 요청합니다.';
 
@@ -34,27 +28,19 @@ const REASON = '상품이 설명과 달라서 환불을 요청합니다.';
  */
 describe('refunds', () => {
   let stack: AccountsStack;
-  const run = randomBytes(3).toString('hex');
-  let serial = 0;
-  let seller: Caller;
-  let otherSeller: Caller;
-  let admin: Caller;
+  let seller: Shopper;
+  let otherSeller: Shopper;
+  let admin: Shopper;
 
-  const call = <T>(method: string, path: string, caller?: Caller, request: ApiRequest = {}) =>
+  const call = <T>(method: string, path: string, caller?: Shopper, request: ApiRequest = {}) =>
     callApi<T>(stack.url, method, path, { ...request, token: caller?.token });
 
-  async function signedIn(email: string, password: string): Promise<Caller> {
+  async function signedIn(email: string, password: string): Promise<Shopper> {
     const { body } = await signIn(stack.url, email, password);
-    return { mno: body.mno, token: body.accessToken };
+    return { mno: body.mno, email, token: body.accessToken };
   }
 
-  async function newShopper(): Promise<Caller> {
-    const email = `refund${++serial}.${run}@example.kr`;
-    expect((await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) })).status).toBe(
-      201,
-    );
-    return signedIn(email, JOIN_PASSWORD);
-  }
+  const newShopper = () => joinShopper(stack.url, 'refund');
 
   /** A product of `sellerId` with one option of 10 pieces at `price` (no discount); its option. */
   async function product(sellerId: number, price: number) {
@@ -73,7 +59,7 @@ describe('refunds', () => {
   }
 
   /** A complete, paid order of `shopper`: `count` pieces of each option. */
-  async function paidOrder(shopper: Caller, odnos: number[], count = 2) {
+  async function paidOrder(shopper: Shopper, odnos: number[], count = 2) {
     for (const odno of odnos) await call('POST', '/api/cart/add', shopper, { json: { odno, c_cnt: count } });
     const lines = (await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body;
     const placed = await call<PlacedOrderDto>('POST', '/api/orders', shopper, {
@@ -106,19 +92,19 @@ describe('refunds', () => {
     return { ono: placed.body.ono, total: placed.body.o_totalPrice, impUid: paid.body.imp_uid };
   }
 
-  const requestRefund = (shopper: Caller, ono: number, reason = REASON) =>
+  const requestRefund = (shopper: Shopper, ono: number, reason = REASON) =>
     call<RefundDto & { message: string }>('POST', `/api/orders/${ono}/refund`, shopper, {
       json: { rf_reason: reason, imp_uid: 'imp_from_the_body', merchant_uid: 'ignored' },
     });
-  const approve = (caller: Caller, rfno: number) =>
+  const approve = (caller: Shopper, rfno: number) =>
     call<string>('POST', `/api/refunds/${rfno}/approve`, caller);
-  const orderOf = async (shopper: Caller, ono: number) =>
+  const orderOf = async (shopper: Shopper, ono: number) =>
     (await call<OrderDto>('GET', `/api/orders/member/${shopper.mno}/${ono}`, shopper)).body;
   const gateway = () => stack.service('payment').get<PaymentGateway>(PAYMENT_GATEWAY);
-  const history = (shopper: Caller, query = '') =>
+  const history = (shopper: Shopper, query = '') =>
     call<RefundHistoryPage>('GET', `/api/refunds${query}`, shopper).then((answer) => answer.body);
   /** What the order took from catalog and member, to compare after the refund. */
-  const effects = async (shopper: Caller, pnos: number[]) => ({
+  const effects = async (shopper: Shopper, pnos: number[]) => ({
     stock: await Promise.all(
       pnos.map(async (pno) => (await stack.catalog!.product.findUniqueOrThrow({ where: { pno } })).pStock),
     ),
@@ -132,13 +118,10 @@ describe('refunds', () => {
     stack = await startAccountsStack('refunds', {}, { shop: true });
     seller = await signedIn('seller@dealmarket.kr', 'seller1234!');
     admin = await signedIn('admin@dealmarket.kr', 'admin1234!');
-    const email = `seller2.${run}@example.kr`;
-    expect((await callApi(stack.url, 'POST', '/api/member/join', { json: joinRequest(email) })).status).toBe(
-      201,
-    );
-    const joined = await stack.members.member.update({ where: { email }, data: { role: 'SELLER' } });
-    otherSeller = await signedIn(email, JOIN_PASSWORD);
-    expect(otherSeller.mno).toBe(joined.mno);
+    const joined = await joinShopper(stack.url, 'seller');
+    await stack.members.member.update({ where: { mno: joined.mno }, data: { role: 'SELLER' } });
+    // Signed in again: the token names the role it had when signing in.
+    otherSeller = await signedIn(joined.email, JOIN_PASSWORD);
   });
 
   afterAll(() => stack?.close());

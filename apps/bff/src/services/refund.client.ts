@@ -1,16 +1,12 @@
-import type { RefundDto, RefundHistoryPage, RefundHistoryQuery, RefundRequest, Role } from '@mkt/contracts';
+import type {
+  RefundDto,
+  RefundHistoryPage,
+  RefundHistoryQuery,
+  RefundOfOrderDto,
+  RefundRequest,
+  Role,
+} from '@mkt/contracts';
 import type { ServiceClient } from '@mkt/platform';
-
-/** A refund as the consoles show it next to its order (the refund service's `of-orders`). */
-export interface RefundOfOrder {
-  rfno: number;
-  ono: number;
-  status: 'PENDING' | 'APPROVED' | 'COMPLETED' | 'REJECTED';
-  reason: string;
-  requestDate: string;
-  completeDate: string | null;
-  myPart: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
-}
 
 /** Typed calls to the refund service. */
 export class RefundClient {
@@ -24,7 +20,7 @@ export class RefundClient {
     return this.http.get(`/refunds/member/${mno}`, { ...query });
   }
 
-  ofOrders(onos: number[], sellerId: number | undefined): Promise<RefundOfOrder[]> {
+  ofOrders(onos: number[], sellerId: number | undefined): Promise<RefundOfOrderDto[]> {
     if (onos.length === 0) return Promise.resolve([]);
     return this.http.get('/refunds/of-orders', { ono: onos.join(','), sellerId });
   }

@@ -90,6 +90,25 @@ export function joinRequest(email: string, overrides: Record<string, unknown> = 
   return { ...VALID_JOIN, email, ...overrides };
 }
 
+/** A member signed in through the BFF, as the API tests act for one. */
+export interface Shopper {
+  mno: number;
+  email: string;
+  token: string;
+}
+
+const runId = randomBytes(3).toString('hex');
+let joined = 0;
+
+/** A new member, joined and signed in through the BFF, with an e-mail no other test uses. */
+export async function joinShopper(baseUrl: string, label: string): Promise<Shopper> {
+  const email = `${label}${++joined}.${runId}@example.kr`;
+  const join = await callApi(baseUrl, 'POST', '/api/member/join', { json: joinRequest(email) });
+  if (join.status !== 201) throw new Error(`joining ${email} answered ${join.status}`);
+  const { body } = await signIn(baseUrl, email, JOIN_PASSWORD);
+  return { mno: body.mno, email, token: body.accessToken };
+}
+
 /** What a BFF test may vary; the stack supplies services, sessions, counters (unless given) and logger. */
 export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'logger'>>;
 

@@ -20,6 +20,8 @@ export class QueueRefundCancellations implements EventHandler<PayloadOf<typeof R
   readonly event = RefundApprovedV1;
 
   async handle({ rfno, ono, mno, parts }: PayloadOf<typeof RefundApprovedV1>, tx: PaymentTx): Promise<void> {
+    // Announced again (a second approval event): its cancellations are queued, or done, already.
+    if (await tx.refundCancellation.count({ where: { rfno } })) return;
     const payment = await tx.payment.findFirst({ where: { ono, status: 'VERIFIED' } });
     if (!payment) throw new Error(`refund ${rfno}: order ${ono} has no verified payment to give back`);
     await tx.refundCancellation.createMany({
@@ -32,7 +34,6 @@ export class QueueRefundCancellations implements EventHandler<PayloadOf<typeof R
         amount: part.amount,
         lines: part.lines,
       })),
-      skipDuplicates: true,
     });
   }
 }

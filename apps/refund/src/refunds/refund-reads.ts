@@ -1,20 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { RefundHistoryPage, RefundHistoryQuery } from '@mkt/contracts';
+import type { RefundHistoryPage, RefundHistoryQuery, RefundOfOrderDto } from '@mkt/contracts';
 import type { Prisma } from '../database';
 import { RefundDatabase } from '../database';
 import { historyStatus } from './refund-views';
-
-/** A refund as the consoles show it next to its order. */
-export interface RefundOfOrder {
-  rfno: number;
-  ono: number;
-  status: 'PENDING' | 'APPROVED' | 'COMPLETED' | 'REJECTED';
-  reason: string;
-  requestDate: string;
-  completeDate: string | null;
-  /** The asking seller's part, or null (an admin, or a seller without lines in it). */
-  myPart: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
-}
 
 @Injectable()
 export class RefundReads {
@@ -56,7 +44,7 @@ export class RefundReads {
   }
 
   /** The refunds of these orders; `sellerId` names whose part to report. */
-  async ofOrders(onos: number[], sellerId: number | undefined): Promise<RefundOfOrder[]> {
+  async ofOrders(onos: number[], sellerId: number | undefined): Promise<RefundOfOrderDto[]> {
     const rows = await this.db.refund.findMany({ where: { ono: { in: onos } }, include: { parts: true } });
     return rows.map((refund) => ({
       rfno: refund.rfno,

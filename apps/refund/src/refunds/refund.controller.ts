@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { RefundDto, RefundHistoryPage } from '@mkt/contracts';
+import type { RefundDto, RefundHistoryPage, RefundOfOrderDto } from '@mkt/contracts';
 import {
   idListSchema,
   positiveIdSchema,
@@ -11,7 +11,6 @@ import {
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { DecideRefund } from './decide-refund';
-import type { RefundOfOrder } from './refund-reads';
 import { RefundReads } from './refund-reads';
 import { RequestRefund } from './request-refund';
 
@@ -40,7 +39,7 @@ export class RefundController {
   }
 
   @Get('of-orders')
-  ofOrders(@Query() query: unknown): Promise<RefundOfOrder[]> {
+  ofOrders(@Query() query: unknown): Promise<RefundOfOrderDto[]> {
     const { ono, sellerId } = parseInput(ofOrders, query);
     return this.reads.ofOrders(ono, sellerId);
   }

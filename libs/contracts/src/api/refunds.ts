@@ -131,3 +131,15 @@ export interface SellerOrderDto {
 /** The seller list's filter: `GET /api/orders/status?status=` and `/api/orders/user/{mno}/status`. */
 export const sellerOrderStatusSchema = z.enum(['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COMPLETE']);
 export const sellerOrderMemberSchema = positiveIdSchema;
+
+/** Internal (refund service → BFF): a refund as the consoles show it next to its order. */
+export interface RefundOfOrderDto {
+  rfno: number;
+  ono: number;
+  status: RefundStatus;
+  reason: string;
+  requestDate: string;
+  completeDate: string | null;
+  /** The asking seller's part, or null (an admin, or a seller without lines in it). */
+  myPart: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+}
