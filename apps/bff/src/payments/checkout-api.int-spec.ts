@@ -8,12 +8,19 @@ import type {
   PlacedOrderDto,
   SandboxPayResult,
 } from '@mkt/contracts';
+import { OrderCompletedV1, OrderPlacedV1, PaymentVerifiedV1, StockReservedV1 } from '@mkt/contracts';
 import { lineTotal } from '@mkt/pricing';
-import { eventually } from '@mkt/testing';
+import { CommandBus } from '@nestjs/cqrs';
+import { crashAfterNextEnqueue, eventually } from '@mkt/testing';
 import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { PAYMENT_GATEWAY } from '../../../payment/src/gateway/gateway.providers';
 import type { PaymentGateway } from '../../../payment/src/gateway/payment-gateway';
 import { PaymentDatabase } from '../../../payment/src/database';
+import { GatewayCancellation } from '../../../payment/src/payments/gateway-cancellation';
+import { VerifyPayment } from '../../../payment/src/payments/verify-payment';
+import { CartDatabase } from '../../../cart/src/database';
+import { CatalogDatabase } from '../../../catalog/src/database';
+import { OrderDatabase } from '../../../order/src/database';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 
@@ -276,4 +283,129 @@ describe('checkout and payment', () => {
     expect((await call('GET', `/api/payments/order/${order.ono}`, other)).status).toBe(404);
     expect((await call('POST', '/api/payments', undefined, { json: {} })).status).toBe(401);
   });
+
+  it('changes nothing when every event of the chain is delivered again', async () => {
+    const shopper = await newShopper();
+    const order = await placeFromCart(shopper, await cartOf(shopper, 3));
+    expect((await pay(shopper, order)).verified.verified).toBe(true);
+    const settled = async () => ({
+      stock: await optionStock(),
+      sales: await salesVolume(),
+      totalPay: await totalPay(shopper),
+      cart: (await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body.length,
+      order: (await orderOf(shopper, order.ono)).status,
+    });
+    await eventually(async () =>
+      expect(await settled()).toEqual({
+        stock: 7,
+        sales: 3,
+        totalPay: 3 * UNIT,
+        cart: 0,
+        order: 'ORDER_COMPLETE',
+      }),
+    );
+
+    // Every event any service announced about the order, published again as its relay did.
+    const replayed: string[] = [];
+    for (const service of ['order', 'catalog', 'payment', 'cart']) {
+      const db = stack.service(service).get(databaseOf[service]) as {
+        $queryRawUnsafe<T>(sql: string, ...values: unknown[]): Promise<T>;
+      };
+      const events = await db.$queryRawUnsafe<
+        { topic: string; envelope: string; headers: Record<string, string> }[]
+      >(
+        'SELECT topic, envelope, headers FROM outbox_event WHERE message_key = $1 ORDER BY id',
+        String(order.ono),
+      );
+      await stack.transport(service).publish(
+        events.map((event) => ({
+          topic: event.topic,
+          key: String(order.ono),
+          value: event.envelope,
+          headers: event.headers,
+        })),
+      );
+      replayed.push(...events.map((event) => event.topic.replace(/^mkt\./, '')));
+    }
+    expect(replayed.sort()).toEqual(
+      [
+        'cart.cleared.v1',
+        'order.completed.v1',
+        'order.placed.v1',
+        'payment.verified.v1',
+        'stock.reserved.v1',
+      ].sort(),
+    );
+    for (const [group, topics] of Object.entries(consumers)) {
+      for (const topic of topics)
+        await eventually(async () => expect(await stack.transport(group).lag(group, topic)).toBe(0));
+    }
+    expect(await settled()).toEqual({
+      stock: 7,
+      sales: 3,
+      totalPay: 3 * UNIT,
+      cart: 0,
+      order: 'ORDER_COMPLETE',
+    });
+  });
+
+  it('writes payment.verified in the transaction that verifies, and payment.cancelled in the one that records the refund', async () => {
+    const shopper = await newShopper();
+    const order = await placeFromCart(shopper, await cartOf(shopper, 1));
+    const merchantUid = `mkt_${order.ono}`;
+    const paid = await payAtSandbox(shopper, merchantUid, order.o_totalPrice);
+    const { pmno } = (await record(shopper, order.ono, paid.imp_uid, merchantUid, order.o_totalPrice)).body;
+    const payments = stack.service('payment').get(PaymentDatabase);
+    const events = () =>
+      payments
+        .$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_event')
+        .then((rows) => rows[0].n);
+    const before = await events();
+    await crashAfterNextEnqueue(() =>
+      stack
+        .service('payment')
+        .get(CommandBus)
+        .execute(new VerifyPayment(pmno!, paid.imp_uid, shopper.mno, 0)),
+    );
+    expect(await payments.payment.findUniqueOrThrow({ where: { pmno: pmno! } })).toMatchObject({
+      status: 'RECORDED',
+    });
+    expect(await events()).toBe(before);
+    expect((await verify(shopper, paid.imp_uid, pmno!)).body.verified).toBe(true);
+
+    // Giving it back: the gateway cancels, recording it crashes; the retry records it once.
+    const cancellation = stack.service('payment').get(GatewayCancellation);
+    const afterVerify = await events();
+    await crashAfterNextEnqueue(() =>
+      payments.$transaction((tx) => cancellation.giveBack(tx, pmno!, 'test')),
+    );
+    expect(await payments.payment.findUniqueOrThrow({ where: { pmno: pmno! } })).toMatchObject({
+      status: 'VERIFIED',
+    });
+    expect(await events()).toBe(afterVerify);
+    await payments.$transaction((tx) => cancellation.giveBack(tx, pmno!, 'test'));
+    expect(await payments.payment.findUniqueOrThrow({ where: { pmno: pmno! } })).toMatchObject({
+      status: 'CANCELLED',
+    });
+    expect(await gateway().findPayment(paid.imp_uid)).toMatchObject({
+      status: 'cancelled',
+      cancelledAmount: order.o_totalPrice,
+    });
+  });
 });
+
+/** Each service's database class, to read its outbox. */
+const databaseOf: Record<string, abstract new (...args: never[]) => unknown> = {
+  order: OrderDatabase,
+  catalog: CatalogDatabase,
+  payment: PaymentDatabase,
+  cart: CartDatabase,
+};
+
+/** The consumer groups of the chain and the topics each one reads. */
+const consumers: Record<string, string[]> = {
+  catalog: [OrderPlacedV1.topic, OrderCompletedV1.topic],
+  order: [StockReservedV1.topic, PaymentVerifiedV1.topic],
+  cart: [OrderCompletedV1.topic],
+  member: [OrderCompletedV1.topic],
+};
