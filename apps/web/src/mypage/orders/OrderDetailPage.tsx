@@ -1,6 +1,7 @@
 import { OrderMessages, type OrderDto, type OrderLineDto, type OrderPaymentDto } from '@mkt/contracts';
 import { formatWon } from '@mkt/pricing';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { orderStatusLabel } from '../../orders/orderText';
 import { ProductImage } from '../../product/ProductImage';
@@ -11,6 +12,8 @@ import { formatDate } from '../../shared/text/format';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { useMyPageMember } from '../myPageContext';
 import { MyPageSection } from '../MyPageSection';
+import { canRequestRefund } from '../refunds/refundReason';
+import { RefundRequestModal } from '../refunds/RefundRequestModal';
 import { MyOrderMessages } from './orderMessages';
 import './orders.css';
 
@@ -25,6 +28,7 @@ export function OrderDetailPage() {
   const order = useQuery({ ...memberOrderQuery(member.mno, ono), enabled: valid });
   const lines = useQuery({ ...orderLinesQuery(ono), enabled: valid });
   const payment = useQuery({ ...orderPaymentQuery(ono), enabled: valid });
+  const [refunding, setRefunding] = useState(false);
 
   // Back to the list as it was left (page and sort), or to its first page.
   const back = () => (hasInAppHistory() ? void navigate(-1) : void navigate(paths.myOrders));
@@ -100,7 +104,22 @@ export function OrderDetailPage() {
           주문 정보를 불러오는 중…
         </p>
       )}
-      <div className="order-detail__actions">{backButton}</div>
+      <div className="order-detail__actions">
+        {backButton}
+        {order.data && lines.data && canRequestRefund(order.data.status, lines.data) ? (
+          <button type="button" className="btn btn--primary" onClick={() => setRefunding(true)}>
+            환불 신청
+          </button>
+        ) : null}
+      </div>
+      {refunding && order.data ? (
+        <RefundRequestModal
+          ono={order.data.ono}
+          amount={order.data.o_totalPrice}
+          payment={payment.data}
+          onClose={() => setRefunding(false)}
+        />
+      ) : null}
     </MyPageSection>
   );
 }
