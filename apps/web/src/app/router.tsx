@@ -19,6 +19,7 @@ import { MyPageLayout } from '../mypage/MyPageLayout';
 import { OrderDetailPage } from '../mypage/orders/OrderDetailPage';
 import { OrderListPage } from '../mypage/orders/OrderListPage';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
+import { RefundHistoryPage } from '../mypage/refunds/RefundHistoryPage';
 import { WishlistPage } from '../mypage/wishlist/WishlistPage';
 import { BoardPage, MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
@@ -83,7 +84,7 @@ export const router = createBrowserRouter([
               { path: 'order/:ono', element: <OrderDetailPage /> },
               { path: 'wishlist', element: <WishlistPage /> },
               { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
-              { path: 'refund', element: <MyPagePlaceholder menu="refund" /> },
+              { path: 'refund', element: <RefundHistoryPage /> },
               { path: 'review', element: <MyPagePlaceholder menu="review" /> },
               { path: 'qa', element: <MyPagePlaceholder menu="qa" /> },
               { path: 'addr', element: <AddressPage /> },

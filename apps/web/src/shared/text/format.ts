@@ -25,3 +25,20 @@ export function formatDate(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return value;
   return `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`;
 }
+
+const CALENDAR_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+
+/**
+ * A server date-time as yyyy.MM.dd HH:mm: an instant (with a zone) in local time, a local
+ * date-time as written; a date alone reads as formatDate does.
+ */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const written = CALENDAR_TIME.exec(value);
+  if (written && !WITH_ZONE.test(value))
+    return `${written[1]}.${written[2]}.${written[3]} ${written[4]}:${written[5]}`;
+  if (!written && CALENDAR_DAY.test(value)) return formatDate(value);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

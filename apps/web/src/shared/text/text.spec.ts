@@ -1,4 +1,4 @@
-import { formatDate } from './format';
+import { formatDate, formatDateTime } from './format';
 import { isChoseongKeyword } from './korean';
 
 describe('Korean text helpers', () => {
@@ -19,5 +19,18 @@ describe('Korean text helpers', () => {
     expect(formatDate('2025-03-07T12:00:00+00:00')).toBe('2025.03.07');
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDate('')).toBe('');
+  });
+
+  it('writes server date-times as yyyy.MM.dd HH:mm', () => {
+    expect(formatDateTime('2025-03-07T23:30:00')).toBe('2025.03.07 23:30');
+    expect(formatDateTime('2025-03-07')).toBe('2025.03.07');
+    const instant = '2025-03-07T12:05:00.053Z';
+    const local = new Date(instant);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(formatDateTime(instant)).toBe(
+      `${local.getFullYear()}.${pad(local.getMonth() + 1)}.${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}`,
+    );
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDateTime(null)).toBe('');
   });
 });
