@@ -5,12 +5,14 @@ import { useSession } from '../shared/session';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
 import { AdminDashboard } from './AdminDashboard';
 import { CONSOLES, type ConsoleRole } from './consoleRoles';
+import { ConsoleOrdersScreen } from './orders/ConsoleOrdersScreen';
+import { SellerDashboard } from './orders/SellerDashboard';
 import './console.css';
 
 /** The screens built so far, by console and menu path; the others say '준비 중입니다'. */
 const SCREENS: Record<ConsoleRole, Partial<Record<string, ComponentType>>> = {
-  admin: { '': AdminDashboard },
-  seller: {},
+  admin: { '': AdminDashboard, orders: ConsoleOrdersScreen },
+  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen },
 };
 
 /**

@@ -30,6 +30,8 @@ export const CONSOLES: Record<ConsoleRole, ConsoleConfig> = {
       { path: '', label: '대시보드' },
       { path: 'users', label: '회원 관리' },
       { path: 'products', label: '상품 관리' },
+      // Ours: the operator sees every order and may decide any refund.
+      { path: 'orders', label: '주문 관리' },
       { path: 'notice', label: '공지사항' },
       { path: 'faq', label: 'FAQ' },
     ],
