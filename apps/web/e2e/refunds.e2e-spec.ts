@@ -149,7 +149,9 @@ describe('refunds (browser)', () => {
       expect(Number(await sellerPage.getByTestId('pending-refund-count').innerText())).toBeGreaterThanOrEqual(
         1,
       );
+      await screenshot(sellerPage, 'seller-dashboard-1280');
       await expectAccessible(sellerPage);
+      await expectPhoneLayout(sellerPage, 'seller-dashboard');
       await sellerPage.getByRole('link', { name: /주문 관리에서 처리하기/ }).click();
       await sellerPage.waitForURL(`${baseUrl()}/seller/orders?status=REFUND_PENDING`);
       await sellerPage.getByLabel('회원번호').fill(String(shopper.mno));
