@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Checkout under faults, in distributed mode. Fresh databases (bench_checkout_*) on the PostgreSQL of
-// `npm run infra:up` (MKT_TEST_DATABASE_URL), a Kafka broker of the benchmark's own (port 59192, data
+// `npm run infra:up` (MKT_TEST_DATABASE_URL), a Kafka broker of the benchmark's own (port 29192, data
 // under .infra/bench-kafka, wiped at every start: the shared broker on 59092 is never touched), the
 // demo store, then catalog, member, cart, order, payment and the BFF as separate processes
 // (`node scripts/run-service.mjs <name>`) with the sandbox gateway as a process of its own (the
@@ -40,7 +40,8 @@ const { values } = parseArgs({
     'restart-delay-ms': { type: 'string', default: '1500' },
     roundtrips: { type: 'string', default: '1000' },
     'settle-seconds': { type: 'string', default: '240' },
-    'kafka-port': { type: 'string', default: '59192' },
+    /** Below Linux's ephemeral ports (32768 and up): a client's outgoing port cannot hold it at a restart. */
+    'kafka-port': { type: 'string', default: '29192' },
     'log-level': { type: 'string', default: 'warn' },
     /** Leave the benchmark's broker running afterwards (it is stopped by default). */
     'keep-kafka': { type: 'boolean', default: false },

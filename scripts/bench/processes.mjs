@@ -80,13 +80,17 @@ export class ManagedProcess {
     await this.exited;
   }
 
-  /** SIGTERM, and SIGKILL after `graceMs`. */
+  /**
+   * SIGTERM to the process itself, SIGKILL to its group after `graceMs`. Not SIGTERM to the group:
+   * `run-service.mjs` passes the signal on, and a service signalled twice ends at the second one,
+   * before its Kafka consumer has left its group (its next start then waits out the session).
+   */
   async stop(graceMs = 10_000) {
-    if (!this.child) return;
+    if (!this.running) return;
     const timer = setTimeout(() => this.kill('SIGKILL'), graceMs);
-    await this.kill('SIGTERM');
+    this.child.kill('SIGTERM');
+    await this.exited;
     clearTimeout(timer);
-    // The service under the wrapper may outlive it by a moment: the group gets a last SIGKILL.
     try {
       process.kill(-this.child.pid, 'SIGKILL');
     } catch {
