@@ -12,6 +12,12 @@ if (!name || name === 'web' || name === 'standalone' || !existsSync(entry)) {
   console.error('usage: node scripts/run-service.mjs <bff|catalog|member|cart|order|payment|refund|board>');
   process.exit(2);
 }
-const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], { cwd: root, stdio: 'inherit' });
+// A process group of its own: a Ctrl-C (or a signal to this group) reaches the service once, through
+// this script, instead of twice (the second would end it before its Kafka consumer left its group).
+const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+  cwd: root,
+  stdio: 'inherit',
+  detached: true,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

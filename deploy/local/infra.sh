@@ -5,8 +5,12 @@
 #
 # Usage: bash deploy/local/infra.sh up|down|status|env
 #        bash deploy/local/infra.sh kafka-topics --list      (Kafka's TopicCommand)
+#        bash deploy/local/infra.sh kafka-start|kafka-stop|kafka-restart   (the broker alone)
 # Ports: MKT_PG_PORT (55432), MKT_REDIS_PORT (56379), MKT_KAFKA_PORT (59092),
 #        MKT_KAFKA_CONTROLLER_PORT (MKT_KAFKA_PORT + 1).
+# MKT_KAFKA_DIR (<repo>/.infra/kafka): the broker's jars, data, logs and pid file. A second broker
+# of one checkout (the checkout benchmark's) needs a directory of its own, or the kafka-* commands
+# would find and stop the first one by its pid file.
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -27,7 +31,7 @@ PG_INIT_SQL=$REPO_ROOT/deploy/docker/postgres-init.sql
 REDIS_DIR=$INFRA_DIR/redis
 REDIS_PIDFILE=$REDIS_DIR/redis.pid
 
-KAFKA_DIR=$INFRA_DIR/kafka
+KAFKA_DIR=${MKT_KAFKA_DIR:-$INFRA_DIR/kafka}
 KAFKA_LIBS=$KAFKA_DIR/libs
 KAFKA_DATA=$KAFKA_DIR/data
 KAFKA_LOGS=$KAFKA_DIR/log
@@ -67,10 +71,12 @@ run_parallel() {
 
 # Serialises `up`/`down` when several engineers (or test runners) call the script at once.
 # Servers are started with fd 9 closed, or they would hold the lock for their whole life.
+# A broker in a directory of its own (MKT_KAFKA_DIR) takes a lock of its own.
 take_lock() {
-  mkdir -p "$INFRA_DIR"
+  local dir=${1:-$INFRA_DIR}
+  mkdir -p "$dir"
   command -v flock >/dev/null || return 0
-  exec 9>"$INFRA_DIR/.lock"
+  exec 9>"$dir/.lock"
   flock 9
 }
 
@@ -459,6 +465,25 @@ cmd_down() {
   run_parallel pg_down redis_down kafka_down
 }
 
+kafka_lock_dir() { if [[ -n ${MKT_KAFKA_DIR:-} ]]; then echo "$KAFKA_DIR"; else echo "$INFRA_DIR"; fi; }
+
+# The broker alone: what the checkout benchmark uses for its own broker and to restart it mid-run.
+cmd_kafka_start() {
+  take_lock "$(kafka_lock_dir)"
+  kafka_up
+}
+
+cmd_kafka_stop() {
+  take_lock "$(kafka_lock_dir)"
+  kafka_down
+}
+
+cmd_kafka_restart() {
+  take_lock "$(kafka_lock_dir)"
+  kafka_down
+  kafka_up
+}
+
 cmd_status() {
   local pid rc=0
   if pid=$(pg_pid); then
@@ -483,7 +508,7 @@ cmd_status() {
 }
 
 usage() {
-  echo "usage: bash deploy/local/infra.sh up|down|status|env|kafka-topics <TopicCommand args>" >&2
+  echo "usage: bash deploy/local/infra.sh up|down|status|env|kafka-start|kafka-stop|kafka-restart|kafka-topics <TopicCommand args>" >&2
   exit 2
 }
 
@@ -496,6 +521,9 @@ main() {
   down) cmd_down ;;
   status) cmd_status ;;
   env) print_env ;;
+  kafka-start) cmd_kafka_start ;;
+  kafka-stop) cmd_kafka_stop ;;
+  kafka-restart | restart-kafka) cmd_kafka_restart ;;
   kafka-topics) kafka_topics "$@" ;;
   *) usage ;;
   esac

@@ -1,5 +1,6 @@
 // What the benchmark scripts share: running services as separate processes and waiting for them.
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -19,11 +20,11 @@ export function stopAll() {
   for (const child of children) child.kill('SIGTERM');
 }
 
-/** Waits (up to a minute) until `url` answers 2xx and, if given, `accept(body)` holds. */
-export async function waitFor(url, accept = () => true) {
-  for (let i = 0; i < 240; i++) {
+/** Waits (up to a minute, or `timeoutMs`) until `url` answers 2xx and, if given, `accept(body)` holds. */
+export async function waitFor(url, accept = () => true, timeoutMs = 60_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       if (response.ok && accept(await response.json().catch(() => null))) return;
     } catch {
       // not up yet
@@ -31,4 +32,79 @@ export async function waitFor(url, accept = () => true) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer`);
+}
+
+/**
+ * A process a benchmark kills and starts again: in a process group of its own, so that a signal
+ * reaches the service under `run-service.mjs` too; its output appended to `logFile`; started again
+ * with the same command and settings (so the same port).
+ */
+export class ManagedProcess {
+  constructor(label, args, env, logFile) {
+    Object.assign(this, { label, args, env, logFile });
+  }
+
+  start() {
+    const log = openSync(this.logFile, 'a');
+    try {
+      this.child = spawn(process.execPath, this.args, {
+        cwd: root,
+        env: { ...process.env, ...this.env },
+        detached: true,
+        stdio: ['ignore', log, log],
+      });
+    } finally {
+      closeSync(log);
+    }
+    this.exited = new Promise((done) => this.child.once('exit', done));
+    return this;
+  }
+
+  get pid() {
+    return this.child?.pid;
+  }
+
+  /** Whether the process started and has not ended. */
+  get running() {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Signals the whole group and waits until the process is gone. */
+  async kill(signal = 'SIGKILL') {
+    if (!this.running) return;
+    try {
+      process.kill(-this.child.pid, signal);
+    } catch {
+      // already gone
+    }
+    await this.exited;
+  }
+
+  /**
+   * SIGTERM to the process itself, SIGKILL to its group after `graceMs`. Not SIGTERM to the group:
+   * `run-service.mjs` passes the signal on, and a service signalled twice ends at the second one,
+   * before its Kafka consumer has left its group (its next start then waits out the session).
+   */
+  async stop(graceMs = 10_000) {
+    if (!this.running) return;
+    const timer = setTimeout(() => this.kill('SIGKILL'), graceMs);
+    this.child.kill('SIGTERM');
+    await this.exited;
+    clearTimeout(timer);
+    try {
+      process.kill(-this.child.pid, 'SIGKILL');
+    } catch {
+      // the group is gone
+    }
+  }
+}
+
+/** `node scripts/run-service.mjs <name>` as a ManagedProcess on a loopback port. */
+export function managedService(name, port, env, logFile) {
+  return new ManagedProcess(
+    name,
+    ['scripts/run-service.mjs', name],
+    { LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    logFile,
+  );
 }

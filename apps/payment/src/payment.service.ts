@@ -12,6 +12,7 @@ import {
 import { PaymentController } from './payments/payment.controller';
 import { PaymentReads } from './payments/payment-reads';
 import { RecordPaymentHandler } from './payments/record-payment';
+import { UnmatchedPayments } from './payments/unmatched-payments';
 import { VerifyPaymentHandler } from './payments/verify-payment';
 import { QueueRefundCancellations, RefundCanceller } from './refunds/refund-cancellations';
 
@@ -31,6 +32,7 @@ export const paymentService = defineService({
     RecordPaymentHandler,
     VerifyPaymentHandler,
     RefundCanceller,
+    UnmatchedPayments,
     orderReaderProvider,
   ],
 });

@@ -64,6 +64,9 @@ export class KafkaTransport implements MessageTransport {
     const consumer = this.kafka.consumer({
       groupId: this.prefix + options.groupId,
       allowAutoTopicCreation: false,
+      // A member that died without leaving holds its partitions (and a restarted service's join)
+      // this long: 10 s rather than kafkajs' 30 s.
+      sessionTimeout: 10_000,
     });
     this.consumers.add(consumer);
     await consumer.connect();
@@ -129,17 +132,30 @@ export class KafkaTransport implements MessageTransport {
     const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
     const admin = await this.connectedAdmin();
-    const existing = new Set(await admin.listTopics());
-    const toCreate = missing.filter((t) => !existing.has(this.prefix + t));
-    if (toCreate.length > 0) {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: toCreate.map((t) => ({
-          topic: this.prefix + t,
-          numPartitions: this.options.partitions ?? 3,
-          replicationFactor: this.options.replicationFactor ?? 1,
-        })),
-      });
+    // Services starting together race to create the same topics: a losing creation is retried
+    // until the topics exist with leaders.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const existing = new Set(await admin.listTopics());
+        const toCreate = missing.filter((t) => !existing.has(this.prefix + t));
+        if (toCreate.length > 0) {
+          await admin.createTopics({
+            waitForLeaders: true,
+            topics: toCreate.map((t) => ({
+              topic: this.prefix + t,
+              numPartitions: this.options.partitions ?? 3,
+              replicationFactor: this.options.replicationFactor ?? 1,
+            })),
+          });
+        }
+        const metadata = await admin.fetchTopicMetadata({ topics: missing.map((t) => this.prefix + t) });
+        if (metadata.topics.every((topic) => topic.partitions.every((partition) => partition.leader >= 0)))
+          break;
+        throw new Error('topics without leaders yet');
+      } catch (error) {
+        if (attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+      }
     }
     for (const t of missing) this.knownTopics.add(t);
   }

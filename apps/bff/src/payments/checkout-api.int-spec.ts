@@ -17,6 +17,7 @@ import { PAYMENT_GATEWAY } from '../../../payment/src/gateway/gateway.providers'
 import type { PaymentGateway } from '../../../payment/src/gateway/payment-gateway';
 import { PaymentDatabase } from '../../../payment/src/database';
 import { GatewayCancellation } from '../../../payment/src/payments/gateway-cancellation';
+import { UnmatchedPayments } from '../../../payment/src/payments/unmatched-payments';
 import { VerifyPayment } from '../../../payment/src/payments/verify-payment';
 import { CartDatabase } from '../../../cart/src/database';
 import { CatalogDatabase } from '../../../catalog/src/database';
@@ -282,6 +283,36 @@ describe('checkout and payment', () => {
     expect((await verify(other, impUid, pmno)).status).toBe(404);
     expect((await call('GET', `/api/payments/order/${order.ono}`, other)).status).toBe(404);
     expect((await call('POST', '/api/payments', undefined, { json: {} })).status).toBe(401);
+  });
+
+  it('gives back money no order claimed: the spec client paid, then its order was refused', async () => {
+    const shopper = await newShopper();
+    const merchantUid = `mkt_${Date.now()}_orphan`;
+    const paid = await payAtSandbox(shopper, merchantUid, 11 * UNIT);
+    const refused = await call('POST', '/api/orders', shopper, {
+      json: {
+        o_reciver: '김민수',
+        o_address: '(06236) 서울 강남구 테헤란로 1',
+        o_reciverPhoNum: '01012345678',
+        orderDetails: [{ odno: kimchi.odno, or_count: 11 }],
+      },
+    });
+    expect(refused.status).toBe(400);
+    const hook = await callApi<{ result: string }>(stack.url, 'POST', '/api/payments/webhook', {
+      json: { imp_uid: paid.imp_uid, merchant_uid: merchantUid, status: 'paid' },
+    });
+    expect(hook.body).toEqual({ result: 'unknown payment' });
+    // A paid and recorded payment the webhook also named is left alone.
+    const order = await placeFromCart(shopper, await cartOf(shopper, 1));
+    const { impUid } = await pay(shopper, order);
+    await callApi(stack.url, 'POST', '/api/payments/webhook', { json: { imp_uid: impUid } });
+
+    expect(await stack.service('payment').get(UnmatchedPayments).sweep(0)).toBe(1);
+    expect(await gateway().findPayment(paid.imp_uid)).toMatchObject({
+      status: 'cancelled',
+      cancelledAmount: 11 * UNIT,
+    });
+    expect(await gateway().findPayment(impUid)).toMatchObject({ status: 'paid', cancelledAmount: 0 });
   });
 
   it('changes nothing when every event of the chain is delivered again', async () => {

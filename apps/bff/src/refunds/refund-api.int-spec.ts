@@ -9,9 +9,13 @@ import type {
   SellerOrderDto,
 } from '@mkt/contracts';
 import { RefundApprovedV1, RefundMessages } from '@mkt/contracts';
-import { eventually, publishEvent } from '@mkt/testing';
+import { crashAfterNextEnqueue, eventually, publishEvent } from '@mkt/testing';
 import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { PaymentDatabase } from '../../../payment/src/database';
+import { RefundDatabase } from '../../../refund/src/database';
+import { DecideRefund } from '../../../refund/src/refunds/decide-refund';
+import { RequestRefund } from '../../../refund/src/refunds/request-refund';
+import { CommandBus } from '@nestjs/cqrs';
 import { PAYMENT_GATEWAY } from '../../../payment/src/gateway/gateway.providers';
 import type { PaymentGateway } from '../../../payment/src/gateway/payment-gateway';
 import { RefundCanceller } from '../../../payment/src/refunds/refund-cancellations';
@@ -326,5 +330,34 @@ describe('refunds', () => {
       headers: { cookie },
     });
     expect([withCookie.status, withCookie.body.totalElements]).toEqual([200, 3]);
+  });
+
+  it('writes refund.requested and refund.approved in the transactions of their state changes', async () => {
+    const shopper = await newShopper();
+    const item = await product(seller.mno, 6_000);
+    const order = await paidOrder(shopper, [item.odno], 1);
+    const refunds = stack.service('refund').get(RefundDatabase);
+    const commands = stack.service('refund').get(CommandBus);
+    const events = () =>
+      refunds
+        .$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_event')
+        .then((rows) => rows[0].n);
+
+    const before = await events();
+    await crashAfterNextEnqueue(() => commands.execute(new RequestRefund(shopper.mno, order.ono, REASON)));
+    expect([await refunds.refund.count({ where: { ono: order.ono } }), await events()]).toEqual([0, before]);
+
+    const { body: refund } = await requestRefund(shopper, order.ono);
+    const requested = await events();
+    await crashAfterNextEnqueue(() =>
+      commands.execute(new DecideRefund(refund.rfno, { mno: seller.mno, role: 'SELLER' }, { approve: true })),
+    );
+    expect(
+      await refunds.refund.findUniqueOrThrow({ where: { rfno: refund.rfno }, include: { parts: true } }),
+    ).toMatchObject({
+      status: 'PENDING',
+      parts: [expect.objectContaining({ status: 'PENDING' })],
+    });
+    expect(await events()).toBe(requested);
   });
 });

@@ -26,6 +26,7 @@ import { paySandbox } from '../gateway/sandbox/sandbox-pay';
 import { PaymentDatabase } from '../database';
 import { PaymentReads } from './payment-reads';
 import { RecordPayment } from './record-payment';
+import { UnmatchedPayments } from './unmatched-payments';
 import { VerifyPayment } from './verify-payment';
 
 const id = (value: unknown) => parseInput(positiveIdSchema, value);
@@ -49,6 +50,7 @@ export class PaymentController {
     private readonly commands: CommandBus,
     private readonly reads: PaymentReads,
     private readonly db: PaymentDatabase,
+    private readonly unmatched: UnmatchedPayments,
     @Inject(OPENED_GATEWAY) private readonly gateway: OpenedPaymentGateway,
   ) {}
 
@@ -70,10 +72,13 @@ export class PaymentController {
   @Post('webhook')
   @HttpCode(200)
   async webhook(@Body() body: unknown): Promise<{ result: 'verified' | 'not verified' | 'unknown payment' }> {
-    const { imp_uid } = parseInput(webhook, body);
+    const { imp_uid, merchant_uid } = parseInput(webhook, body);
     const payment = await this.db.payment.findUnique({ where: { impUid: imp_uid } });
-    // Not recorded yet: the browser's verification will check it.
-    if (!payment) return { result: 'unknown payment' };
+    if (!payment) {
+      // Not recorded yet: the browser's verification will check it; if nobody ever does, it goes back.
+      await this.unmatched.note(imp_uid, merchant_uid ?? '');
+      return { result: 'unknown payment' };
+    }
     const answer = await this.commands.execute<VerifyPayment, PaymentVerificationDto>(
       new VerifyPayment(payment.pmno, imp_uid, undefined, 0),
     );
