@@ -54,8 +54,10 @@ const LOGIN = AuthErrors.requiredLogin;
 const DENIED = AuthErrors.accessDenied;
 /** Somebody else's cart line named in a body: not among the caller's own (404). */
 const HIDDEN = 'NOT_FOUND';
+/** Another seller's refund: a refusal of the console's own (403), not a missing permission. */
+const NOT_YOURS = 'NOT_YOUR_REFUND';
 /** An allowed call's status, or the error a refused one answers (401 REQUIRED_LOGIN, 403 ERROR_ACCESS_DENIED, 404). */
-type Outcome = number | typeof LOGIN | typeof DENIED | typeof HIDDEN;
+type Outcome = number | typeof LOGIN | typeof DENIED | typeof HIDDEN | typeof NOT_YOURS;
 type Access = Record<Caller, Outcome>;
 
 const everyone = (status: number): Access => ({
@@ -107,7 +109,7 @@ const owningSellerOrAdmin = (status: number): Access => ({
   'member A': DENIED,
   'member B': DENIED,
   seller: status,
-  'other seller': DENIED,
+  'other seller': NOT_YOURS,
   admin: status,
 });
 
@@ -434,7 +436,7 @@ function pathOf(template: string, request: RouteRequest): string {
   return request.query ? `${path}?${new URLSearchParams(request.query)}` : path;
 }
 
-const REFUSAL_STATUS = { [LOGIN]: 401, [DENIED]: 403, [HIDDEN]: 404 } as const;
+const REFUSAL_STATUS = { [LOGIN]: 401, [DENIED]: 403, [HIDDEN]: 404, [NOT_YOURS]: 403 } as const;
 
 function expectedAnswer(outcome: Outcome): { status: number; error?: string } {
   if (typeof outcome === 'number') return { status: outcome };
