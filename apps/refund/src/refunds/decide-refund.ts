@@ -23,8 +23,9 @@ export class DecideRefund {
   ) {}
 }
 
+/** Not ERROR_ACCESS_DENIED: that code sends the web client to the login page; this is the console's own refusal. */
 const notYours = () =>
-  new HttpException({ error: 'ERROR_ACCESS_DENIED', message: RefundMessages.notYours }, HttpStatus.FORBIDDEN);
+  new HttpException({ error: 'NOT_YOUR_REFUND', message: RefundMessages.notYours }, HttpStatus.FORBIDDEN);
 
 /**
  * Records the decision under the refund's row lock. When the last part is approved, refund.approved
