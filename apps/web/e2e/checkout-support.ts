@@ -56,12 +56,21 @@ export async function placePaidOrder(login: LoginResult, lines: CartLineDto[]): 
     orderDetails: lines.map((line) => ({ odno: line.odno, or_count: line.c_cnt, p_name: line.p_name })),
     cartItemIds: lines.map((line) => line.cino),
   });
+  return payPlacedOrder(login, placed, lines[0].p_name);
+}
+
+/** Pays a placed order in the sandbox as the checkout page does: the pay call, the record, the verification. */
+export async function payPlacedOrder(
+  login: LoginResult,
+  placed: PlacedOrderDto,
+  name?: string,
+): Promise<PlacedOrderDto> {
   const merchant_uid = `mkt_${Date.now()}_${randomUUID().slice(0, 8)}`;
   const paid = await callApi<SandboxPayResult>(login, 'POST', '/api/payments/sandbox/pay', {
     merchant_uid,
     amount: placed.o_totalPrice,
     pg_provider: 'kakaopay',
-    name: lines[0].p_name,
+    name,
   });
   const record = await callApi<PaymentRecordResult>(login, 'POST', '/api/payments', {
     imp_uid: paid.imp_uid,

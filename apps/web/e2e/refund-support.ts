@@ -2,17 +2,14 @@ import type {
   LoginResult,
   OrderDto,
   PageResult,
-  PaymentRecordResult,
-  PaymentVerificationDto,
   PlacedOrderDto,
   ProductDetailDto,
   ProductSummaryDto,
   RefundDto,
   RefundHistoryPage,
-  SandboxPayResult,
 } from '@mkt/contracts';
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { payPlacedOrder } from './checkout-support';
 import { callApi } from './shopping';
 import { baseUrl, encodeProductId, getJson, memberLogin, poll } from './support';
 
@@ -94,28 +91,7 @@ export async function payOrder(
     o_reciverPhoNum: login.m_phoNum,
     orderDetails: lines,
   });
-  const merchant_uid = `mkt_${Date.now()}_${randomUUID().slice(0, 8)}`;
-  const paid = await callApi<SandboxPayResult>(login, 'POST', '/api/payments/sandbox/pay', {
-    merchant_uid,
-    amount: placed.o_totalPrice,
-    pg_provider: 'kakaopay',
-  });
-  const record = await callApi<PaymentRecordResult>(login, 'POST', '/api/payments', {
-    imp_uid: paid.imp_uid,
-    merchant_uid,
-    amount: placed.o_totalPrice,
-    pm_method: 'card',
-    ono: placed.ono,
-  });
-  if (!record.success || record.pmno === null)
-    throw new Error(`payment not recorded: ${record.errorMessage}`);
-  const verification = await callApi<PaymentVerificationDto>(
-    login,
-    'POST',
-    `/api/checkout/verify/${paid.imp_uid}/${record.pmno}`,
-  );
-  if (!verification.verified) throw new Error(`payment not verified: ${verification.reason}`);
-  return placed;
+  return payPlacedOrder(login, placed);
 }
 
 /** An order placed and left unpaid (PAYMENT_PENDING). */
