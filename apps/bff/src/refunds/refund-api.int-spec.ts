@@ -301,6 +301,10 @@ describe('refunds', () => {
       },
     });
     expect((await requestRefund(shopper, unpaid.body.ono)).body.message).toBe(RefundMessages.notRefundable);
+    // Every line reviewed: no refund, as the web app shows no button.
+    const reviewed = await paidOrder(shopper, [item.odno], 1);
+    await stack.orders!.orderDetail.updateMany({ where: { ono: reviewed.ono }, data: { reviewFlag: true } });
+    expect((await requestRefund(shopper, reviewed.ono)).body.message).toBe(RefundMessages.allReviewed);
     expect((await history(shopper)).content.map((row) => [row.orderId, row.status])).toEqual([
       [order.ono, 'PENDING'],
     ]);

@@ -54,6 +54,8 @@ export class RequestRefundHandler implements ICommandHandler<RequestRefund, Refu
     if (await this.db.refund.findUnique({ where: { ono } }))
       throw new BadInput(RefundMessages.alreadyRequested);
     if (order.status !== 'ORDER_COMPLETE') throw new BadInput(RefundMessages.notRefundable);
+    // The spec shows the refund button only while some line is not reviewed; the server holds to it too.
+    if (order.orderDetails.every((line) => line.review_flag)) throw new BadInput(RefundMessages.allReviewed);
     const parts = partsOf(order);
     try {
       return await this.db.$transaction(async (tx) => {

@@ -24,6 +24,7 @@ export const RefundMessages = {
   reasonLength: `환불 사유는 ${REFUND_REASON_MIN}자 이상 ${REFUND_REASON_MAX}자 이하로 입력해 주세요.`,
   notRefundable: '결제가 완료된 주문만 환불을 요청할 수 있습니다.',
   alreadyRequested: '이미 환불을 요청한 주문입니다.',
+  allReviewed: '리뷰를 작성한 주문은 환불을 요청할 수 없습니다.',
   notFound: '환불 요청을 찾을 수 없습니다.',
   notYours: '이 환불을 처리할 권한이 없습니다.',
   alreadyDecided: '이미 처리된 환불입니다.',
