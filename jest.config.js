@@ -1,4 +1,5 @@
-// One Jest run, three kinds of suites. `npm test` (scripts/test-all.mjs) runs them and totals them.
+// One Jest run, four kinds of suites: unit, integration, browser, and distributed (against
+// `npm run start:distributed`). `npm test` (scripts/test-all.mjs) runs them and totals them.
 const transform = { '^.+\\.tsx?$': ['@swc/jest'] };
 const common = {
   transform,
@@ -23,6 +24,13 @@ module.exports = {
       testMatch: ['<rootDir>/apps/web/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/browser/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/browser/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'distributed',
+      testMatch: ['<rootDir>/apps/*/test/**/*.dist-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/distributed/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/distributed/global-teardown.ts',
     },
   ],
 };
