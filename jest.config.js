@@ -5,7 +5,9 @@ const common = {
   transform,
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/\\.data/', '/\\.infra/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/\\.data/', '/\\.infra/', '<rootDir>/build/'],
+  // build/server (npm run build:server) holds compiled copies of the workspaces.
+  modulePathIgnorePatterns: ['<rootDir>/build/'],
 };
 
 /** @type {import('jest').Config} */
