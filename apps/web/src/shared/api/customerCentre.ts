@@ -1,6 +1,7 @@
 import type { FaqDto, NoticeDto, PageResult } from '@mkt/contracts';
 import { FaqMessages, NoticeMessages } from '@mkt/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { encodeBase64Id } from './base64Id';
 import { http } from './http';
 
 /**
@@ -30,11 +31,6 @@ export interface BoardListParams {
   size: number;
   /** Private posts too: admins only (the console's lists and dashboard). */
   includePrivate?: boolean;
-}
-
-/** The site's paths carry ids in base64 ('MTI=' is 12). */
-export function encodeId(id: number): string {
-  return btoa(String(id));
 }
 
 interface KindDescriptor {
@@ -106,7 +102,8 @@ export function boardListQuery(kind: BoardKind, params: BoardListParams) {
 export function boardPostQuery(kind: BoardKind, id: number) {
   return queryOptions({
     queryKey: boardKeys.one(kind, id),
-    queryFn: async () => KINDS[kind].fromDto(await http.get<never>(`${KINDS[kind].path}/${encodeId(id)}`)),
+    queryFn: async () =>
+      KINDS[kind].fromDto(await http.get<never>(`${KINDS[kind].path}/${encodeBase64Id(id)}`)),
   });
 }
 
@@ -116,9 +113,9 @@ export function createBoardPost(kind: BoardKind, form: BoardPostForm): Promise<u
 }
 
 export function updateBoardPost(kind: BoardKind, id: number, form: BoardPostForm): Promise<unknown> {
-  return http.put(`${KINDS[kind].path}/${encodeId(id)}`, KINDS[kind].toBody(form));
+  return http.put(`${KINDS[kind].path}/${encodeBase64Id(id)}`, KINDS[kind].toBody(form));
 }
 
 export function deleteBoardPost(kind: BoardKind, id: number): Promise<unknown> {
-  return http.delete(`${KINDS[kind].path}/${encodeId(id)}`);
+  return http.delete(`${KINDS[kind].path}/${encodeBase64Id(id)}`);
 }
