@@ -61,7 +61,8 @@ function useBoardConsole(kind: BoardConsoleKind) {
     toDetail: (id: number) => void navigate(kind.path, { state: boardConsoleState.detail(kind, id) }),
     toAdd: () => void navigate(kind.path, { state: boardConsoleState.add(kind) }),
     toEdit: (post: BoardPost) => void navigate(kind.path, { state: boardConsoleState.edit(kind, post) }),
-    reload: () => queryClient.invalidateQueries({ queryKey: boardKeys.kind(kind.kind) }),
+    // Inactive lists too, so the one the screen goes back to is current.
+    reload: () => queryClient.invalidateQueries({ queryKey: boardKeys.kind(kind.kind), refetchType: 'all' }),
   };
 }
 

@@ -69,9 +69,15 @@ function MemberList() {
               <tr>
                 <th scope="col">번호</th>
                 <th scope="col">이메일</th>
-                <th scope="col">이름</th>
-                <th scope="col">구분</th>
-                <th scope="col">상태</th>
+                <th scope="col" className="content-table__wide-only">
+                  이름
+                </th>
+                <th scope="col" className="content-table__short">
+                  구분
+                </th>
+                <th scope="col" className="content-table__short">
+                  상태
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -87,9 +93,9 @@ function MemberList() {
                       {member.email}
                     </button>
                   </td>
-                  <td>{member.m_name}</td>
-                  <td>{ROLE_LABELS[member.role]}</td>
-                  <td>
+                  <td className="content-table__wide-only">{member.m_name}</td>
+                  <td className="content-table__short">{ROLE_LABELS[member.role]}</td>
+                  <td className="content-table__short">
                     <StatusBadge member={member} />
                   </td>
                 </tr>
