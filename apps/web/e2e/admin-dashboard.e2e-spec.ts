@@ -351,6 +351,26 @@ describe('admin dashboard (browser)', () => {
       await detail.getByRole('button', { name: '목록' }).click();
       const row = list.locator('tbody tr').filter({ hasText: email });
       expect(await row.locator('td').last().innerText()).toBe('정상');
+
+      // The admin's own account, pages later (newest members first): the server refuses its suspension.
+      const adminButton = list.getByRole('button', { name: 'admin@dealmarket.kr' });
+      await row.waitFor();
+      for (let next = 2; !(await adminButton.isVisible()); next++) {
+        const pages = list.getByRole('navigation', { name: '회원 목록 페이지' });
+        const numbered = pages.getByRole('button', { name: `${next} 페이지`, exact: true });
+        await (
+          (await numbered.count()) ? numbered : pages.getByRole('button', { name: '다음 페이지' })
+        ).click();
+        await list
+          .getByRole('button', { name: `${next} 페이지`, exact: true })
+          .and(list.locator('[aria-current="page"]'))
+          .waitFor();
+      }
+      await adminButton.click();
+      expect(await alertOf(page, detail.getByRole('button', { name: '정지', exact: true }))).toBe(
+        '관리자 계정은 정지할 수 없습니다.',
+      );
+      expect(await status.innerText()).toBe('정상');
     },
     TEST_TIMEOUT_MS,
   );
