@@ -199,7 +199,8 @@ describe('admin dashboard (browser)', () => {
       await table.locator('tbody tr').first().waitFor();
       expect(await table.innerText()).not.toContain(`연말 배송 안내 ${run}`);
     },
-    TEST_TIMEOUT_MS,
+    // Five pages, each checked wide and at 390 px.
+    TEST_TIMEOUT_MS * 2,
   );
 
   it(
