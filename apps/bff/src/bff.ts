@@ -14,6 +14,7 @@ import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
 import { ConsoleOrdersController } from './orders/console-orders.controller';
+import { FaqController, NoticeController } from './customer-centre/customer-centre.controller';
 import { OrderController } from './orders/order.controller';
 import { PaymentController } from './payments/payment.controller';
 import { RefundController } from './refunds/refund.controller';
@@ -69,6 +70,8 @@ class BffModule {
         PaymentController,
         RefundController,
         ConsoleOrdersController,
+        NoticeController,
+        FaqController,
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },

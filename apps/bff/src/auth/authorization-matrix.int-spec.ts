@@ -5,10 +5,12 @@ import { Reflector } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@mkt/contracts';
 import { AuthErrors } from '@mkt/contracts';
+import { BoardDatabase } from '../../../board/src/database';
 import type { MemberDatabase } from '../../../member/src/database';
 import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { AdminMembersController } from '../admin/admin-members.controller';
 import { CartController } from '../cart/cart.controller';
+import { FaqController, NoticeController } from '../customer-centre/customer-centre.controller';
 import { ConsoleOrdersController } from '../orders/console-orders.controller';
 import { OrderController } from '../orders/order.controller';
 import { RefundController } from '../refunds/refund.controller';
@@ -45,6 +47,8 @@ const AUDITED_CONTROLLERS: Type[] = [
   PaymentController,
   RefundController,
   ConsoleOrdersController,
+  NoticeController,
+  FaqController,
 ];
 
 const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'other seller', 'admin'] as const;
@@ -152,11 +156,15 @@ interface Scene {
   refundOf(a: MemberA): Promise<number>;
   /** The product on sale (the demo seller's) and its option. */
   product: { pno: number; odno: number; price: number };
+  /** A new notice or FAQ (written by the admin), and its number. */
+  noticeOf(isPrivate: boolean): Promise<number>;
+  faqOf(isPrivate: boolean): Promise<number>;
 }
 
 /** What a row may watch: the member database, and A's data through the API as A. */
 interface View {
   members: MemberDatabase;
+  board: BoardDatabase;
   getAsA(a: MemberA, path: string): Promise<unknown>;
 }
 
@@ -188,6 +196,25 @@ const orderBody = (a: MemberA, scene: Scene) => ({
   o_address: '(06236) 서울 강남구 테헤란로 1',
   o_reciverPhoNum: '01012345678',
   orderDetails: [{ odno: scene.product.odno, or_count: 1 }],
+});
+
+/** The newest notice or FAQ: the one a row's request wrote (and the call may change or delete). */
+const newestNotice = (_a: MemberA, { board }: View) => board.notice.findFirst({ orderBy: { nno: 'desc' } });
+const newestFaq = (_a: MemberA, { board }: View) => board.faq.findFirst({ orderBy: { fno: 'desc' } });
+const aNotice = async (_a: MemberA, scene: Scene): Promise<RouteRequest> => ({
+  params: { encodedNno: encodeBase64Id(await scene.noticeOf(false)) },
+});
+const aFaq = async (_a: MemberA, scene: Scene): Promise<RouteRequest> => ({
+  params: { encodedFno: encodeBase64Id(await scene.faqOf(false)) },
+});
+/** Private notices and FAQs are not found by anybody but admins. */
+const adminElseHidden = (status: number): Access => ({
+  visitor: HIDDEN,
+  'member A': HIDDEN,
+  'member B': HIDDEN,
+  seller: HIDDEN,
+  'other seller': HIDDEN,
+  admin: status,
 });
 
 /** One row per route: what each caller gets, and the request aimed at member A. */
@@ -272,6 +299,7 @@ const ROUTES: RouteRow[] = [
   { route: 'GET /api/admin/visitor/daily', access: adminOnly(200) },
   { route: 'GET /api/admin/visitor/hourly', access: adminOnly(200) },
   { route: 'GET /api/admin/visitor/stream', access: adminOnly(200) },
+  { route: 'GET /api/admin/visitor/count', access: adminOnly(200) },
   { route: 'GET /api/cart/:mno', access: ownerOnly(200), request: aByMno },
   {
     route: 'GET /api/cart/:mno/summary',
@@ -412,6 +440,59 @@ const ROUTES: RouteRow[] = [
     memberA: 'new',
     request: async (a, scene) => ({ params: { ono: String((await scene.paidOrderOf(a)).ono) } }),
   },
+  // The public lists are everybody's; the private items in them (includePrivate) the admins'.
+  {
+    route: 'GET /api/notice/list',
+    access: adminOnly(200),
+    request: () => ({ query: { page: '1', size: '10', includePrivate: 'true' } }),
+  },
+  {
+    route: 'GET /api/notice/:encodedNno',
+    access: adminElseHidden(200),
+    request: async (_a, scene) => ({ params: { encodedNno: encodeBase64Id(await scene.noticeOf(true)) } }),
+  },
+  {
+    route: 'POST /api/notice',
+    access: adminOnly(201),
+    request: () => ({ json: { title: '권한 확인 공지', content: '내용', isPrivate: false, adno: 1 } }),
+    watch: newestNotice,
+  },
+  {
+    route: 'PUT /api/notice/:encodedNno',
+    access: adminOnly(200),
+    request: async (a, scene) => ({
+      ...(await aNotice(a, scene)),
+      json: { title: '고친 공지', content: '고친 내용' },
+    }),
+    watch: newestNotice,
+  },
+  { route: 'DELETE /api/notice/:encodedNno', access: adminOnly(204), request: aNotice, watch: newestNotice },
+  {
+    route: 'GET /api/faq/list',
+    access: adminOnly(200),
+    request: () => ({ query: { includePrivate: 'true' } }),
+  },
+  {
+    route: 'GET /api/faq/:encodedFno',
+    access: adminElseHidden(200),
+    request: async (_a, scene) => ({ params: { encodedFno: encodeBase64Id(await scene.faqOf(true)) } }),
+  },
+  {
+    route: 'POST /api/faq',
+    access: adminOnly(201),
+    request: () => ({ json: { question: '권한 확인 질문', answer: '답변', isPrivate: false } }),
+    watch: newestFaq,
+  },
+  {
+    route: 'PUT /api/faq/:encodedFno',
+    access: adminOnly(200),
+    request: async (a, scene) => ({
+      ...(await aFaq(a, scene)),
+      json: { question: '고친 질문', answer: '고친 답' },
+    }),
+    watch: newestFaq,
+  },
+  { route: 'DELETE /api/faq/:encodedFno', access: adminOnly(204), request: aFaq, watch: newestFaq },
 ];
 
 function declaredRoutes(controller: Type): string[] {
@@ -530,10 +611,29 @@ describe('authorization matrix', () => {
       return added.body;
     },
     product: { pno: 0, odno: 0, price: 10_000 },
+    noticeOf: async (isPrivate) => {
+      const written = await callApi<{ nno: number }>(stack.url, 'POST', '/api/notice/', {
+        token: tokens.admin,
+        json: { title: '권한 확인 공지', content: '내용', isPrivate },
+      });
+      if (written.status !== 201) throw new Error(`writing a notice answered ${written.status}`);
+      return written.body.nno;
+    },
+    faqOf: async (isPrivate) => {
+      const written = await callApi<{ fno: number }>(stack.url, 'POST', '/api/faq/', {
+        token: tokens.admin,
+        json: { question: '권한 확인 질문', answer: '답변', isPrivate },
+      });
+      if (written.status !== 201) throw new Error(`writing a FAQ answered ${written.status}`);
+      return written.body.fno;
+    },
   };
   const view: View = {
     get members() {
       return stack.members;
+    },
+    get board() {
+      return stack.service('board').get(BoardDatabase);
     },
     getAsA: async (a, path) => (await callApi(stack.url, 'GET', path, { token: a.accessToken })).body,
   };
@@ -576,7 +676,7 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     provider = await startLocalSocialProvider();
-    stack = await startAccountsStack('authz', { social: provider.settings }, { shop: true });
+    stack = await startAccountsStack('authz', { social: provider.settings }, { shop: true, board: true });
     const seller = await signedIn('seller@dealmarket.kr', 'seller1234!');
     const pno = await createProduct(stack.catalog!, {
       pName: '권한 확인 상품',

@@ -7,6 +7,7 @@ import { JsonLogger } from '@mkt/platform';
 import type { TestService } from '@mkt/testing';
 import { startTestService, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
 import type { KafkaTransport } from '@mkt/messaging';
+import { boardService } from '../../../board/src/board.service';
 import { cartService } from '../../../cart/src/cart.service';
 import { catalogService } from '../../../catalog/src/catalog.module';
 import { CatalogDatabase } from '../../../catalog/src/database';
@@ -141,6 +142,8 @@ export interface AccountsStack {
 export interface StackServices {
   /** Also catalog, cart, order and payment (on the sandbox gateway), all on one Kafka; member alone when false. */
   shop?: boolean;
+  /** Also board (notices, FAQs, inquiries) on a database of its own. */
+  board?: boolean;
 }
 
 /**
@@ -199,6 +202,7 @@ export async function startAccountsStack(
       urls.payment = (await start(paymentService, { order: order.url })).url;
       urls.refund = (await start(refundService, { order: order.url })).url;
     }
+    if (services.board) urls.board = (await start(boardService)).url;
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
     const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<StackBff> => {
