@@ -16,6 +16,7 @@ import { InquiryController } from './inquiries/inquiry.controller';
 import { ConsoleOrdersController } from './orders/console-orders.controller';
 import { OrderController } from './orders/order.controller';
 import { PaymentController } from './payments/payment.controller';
+import { ProductManagementController } from './products/product-management.controller';
 import { RefundController } from './refunds/refund.controller';
 import { ReviewController } from './reviews/review.controller';
 import { socialProviders } from './social/social.providers';
@@ -62,6 +63,8 @@ class BffModule {
         ReviewController,
         InquiryController,
         VisitorController,
+        // Before AdminMembersController: its `admin/:encodedMno` would take `admin/productList`.
+        ProductManagementController,
         AdminMembersController,
         CartController,
         WishlistController,
