@@ -597,7 +597,7 @@ describe('authorization matrix', () => {
         pPrice: 10_000,
         pSalePer: 0,
         sellerId: (await db.product.findUniqueOrThrow({ where: { pno: scene.product.pno } })).sellerId,
-        businessName: '컬리신선',
+        businessName: '바른농부',
         ctnos: [leaf.ctno],
         options: [{ odName: '기본', odPrice: 0, odStock: 10 }],
         imageNames: [],
