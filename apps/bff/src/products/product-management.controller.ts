@@ -99,7 +99,7 @@ export class ProductManagementController {
     AnyFilesInterceptor({
       limits: {
         fileSize: MAX_PRODUCT_IMAGE_BYTES,
-        files: MAX_PRODUCT_IMAGES,
+        files: MAX_PRODUCT_IMAGES + JSON_PARTS.length,
         fields: 10,
         fieldSize: 64 * 1024,
       },

@@ -7,12 +7,13 @@ import { AdminDashboard } from './AdminDashboard';
 import { CONSOLES, type ConsoleRole } from './consoleRoles';
 import { ConsoleOrdersScreen } from './orders/ConsoleOrdersScreen';
 import { SellerDashboard } from './orders/SellerDashboard';
+import { ConsoleProductsScreen } from './products/ConsoleProductsScreen';
 import './console.css';
 
 /** The screens built so far, by console and menu path; the others say '준비 중입니다'. */
 const SCREENS: Record<ConsoleRole, Partial<Record<string, ComponentType>>> = {
-  admin: { '': AdminDashboard, orders: ConsoleOrdersScreen },
-  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen },
+  admin: { '': AdminDashboard, orders: ConsoleOrdersScreen, products: ConsoleProductsScreen },
+  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen, products: ConsoleProductsScreen },
 };
 
 /**
