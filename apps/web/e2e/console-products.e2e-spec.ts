@@ -141,6 +141,19 @@ describe('console product management (browser)', () => {
       await expectPhoneLayout(page, 'console-products-detail');
       await screenshot(page, 'console-products-detail');
 
+      // The edit form, from the detail: a new price, an option's extra price, back to the detail.
+      await detail.getByRole('button', { name: '수정' }).click();
+      const edit = page.getByRole('form', { name: '상품 수정' });
+      await edit.getByLabel('가격 (원)').fill('13000');
+      await edit.getByLabel('옵션 2 추가 금액').fill('6000');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'console-products-edit');
+      expect(await alertOf(page, edit.getByRole('button', { name: '수정', exact: true }))).toBe(
+        ProductMessages.edited,
+      );
+      await detail.getByText('13,000원').waitFor();
+      await detail.getByText('6,000원').waitFor();
+
       const store = await browser.open('/');
       expect(await storefrontHits(store, name)).toBe(1);
 

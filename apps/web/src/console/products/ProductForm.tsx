@@ -36,6 +36,13 @@ interface PickedImage {
   url: string;
 }
 
+/** An option row's fields and their labels. */
+const OPTION_FIELDS = [
+  ['od_name', '이름'],
+  ['od_price', '추가 금액'],
+  ['od_stock', '재고'],
+] as const;
+
 let nextRowKey = 1;
 const optionRow = (option: Partial<Omit<OptionRow, 'key'>> = {}): OptionRow => ({
   key: nextRowKey++,
@@ -309,24 +316,17 @@ export function ProductForm({ listPath, product }: { listPath: string; product?:
           <ul className="console-products__option-rows">
             {options.map((option, index) => (
               <li key={option.key} className="console-products__option-row" data-testid="option-row">
-                <input
-                  aria-label={`옵션 ${index + 1} 이름`}
-                  placeholder="옵션명"
-                  value={option.od_name}
-                  onChange={(e) => changeOption(option.key, 'od_name', e.target.value)}
-                />
-                <input
-                  aria-label={`옵션 ${index + 1} 추가 금액`}
-                  inputMode="numeric"
-                  value={option.od_price}
-                  onChange={(e) => changeOption(option.key, 'od_price', e.target.value)}
-                />
-                <input
-                  aria-label={`옵션 ${index + 1} 재고`}
-                  inputMode="numeric"
-                  value={option.od_stock}
-                  onChange={(e) => changeOption(option.key, 'od_stock', e.target.value)}
-                />
+                {OPTION_FIELDS.map(([field, label]) => (
+                  <label key={field} className="console-products__option-field">
+                    <span aria-hidden="true">{label}</span>
+                    <input
+                      aria-label={`옵션 ${index + 1} ${label}`}
+                      inputMode={field === 'od_name' ? undefined : 'numeric'}
+                      value={option[field]}
+                      onChange={(e) => changeOption(option.key, field, e.target.value)}
+                    />
+                  </label>
+                ))}
                 <button
                   type="button"
                   className="btn"
