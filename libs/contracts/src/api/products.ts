@@ -116,6 +116,8 @@ function wholeNumber(value: unknown, max: number): number | undefined {
 }
 
 const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+/** An optional number of the form: absent or blank is 0. */
+const orZero = (value: unknown) => (typeof value !== 'number' && isBlank(value) ? 0 : value);
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -169,15 +171,9 @@ export function checkProductForm(input: ProductFormInput): Checked<ProductDraft>
   if (pContent.length > PRODUCT_CONTENT_MAX) return { ok: false, message: ProductMessages.contentTooLong };
   const pPrice = wholeNumber(priceText, PRODUCT_PRICE_MAX);
   if (pPrice === undefined) return { ok: false, message: ProductMessages.priceRange };
-  const pSalePer = wholeNumber(
-    isBlank(input.pSalePer) && typeof input.pSalePer !== 'number' ? 0 : input.pSalePer,
-    PRODUCT_SALE_PER_MAX,
-  );
+  const pSalePer = wholeNumber(orZero(input.pSalePer), PRODUCT_SALE_PER_MAX);
   if (pSalePer === undefined) return { ok: false, message: ProductMessages.salePerRange };
-  const pStock = wholeNumber(
-    isBlank(input.pStock) && typeof input.pStock !== 'number' ? 0 : input.pStock,
-    PRODUCT_STOCK_MAX,
-  );
+  const pStock = wholeNumber(orZero(input.pStock), PRODUCT_STOCK_MAX);
   if (pStock === undefined) return { ok: false, message: ProductMessages.stockRange };
   if (ctnos.length > MAX_PRODUCT_CATEGORIES) return { ok: false, message: ProductMessages.tooManyCategories };
   const ids = ctnos.map((ctno) => wholeNumber(ctno, 2_147_483_647));
