@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type {
+  CartLineDto,
   ManagedProductDetailDto,
   ManagedProductDto,
   MemberDto,
@@ -301,6 +302,46 @@ describe('product management API', () => {
     });
     expect((await call<ProductDetailDto>('GET', path)).body.pName).toBe('관리자가 고친 상추');
     expect((await call('PUT', '/api/product/bm90LWEtbnVtYmVy', seller, { json: edited })).status).toBe(400);
+  });
+
+  it("keeps a shopper's cart line of an option the seller removes or a product the seller deletes, as unavailable", async () => {
+    const pno = await registered(
+      seller,
+      '장바구니 상추',
+      [],
+      [
+        { od_name: '남길 옵션', od_stock: 5, od_price: 0 },
+        { od_name: '뺄 옵션', od_stock: 5, od_price: 0 },
+      ],
+    );
+    const managed = await call<ManagedProductDetailDto>(
+      'GET',
+      `/api/product/manage/${encodeBase64Id(pno)}`,
+      seller,
+    );
+    const [kept, removed] = managed.body.optionDetail;
+    for (const option of [kept, removed]) {
+      const added = await call('POST', '/api/cart/add', shopper, { json: { odno: option.odno, c_cnt: 1 } });
+      expect(added.status).toBe(201);
+    }
+    const cartLines = async () =>
+      (await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body
+        .filter((line) => line.pno === pno)
+        .map((line) => [line.od_name, line.unavailable]);
+
+    const edit = { ...managed.body, optionDetail: [{ ...kept, od_name: '남긴 옵션' }] };
+    expect((await call('PUT', `/api/product/${encodeBase64Id(pno)}`, seller, { json: edit })).status).toBe(
+      200,
+    );
+    expect(await cartLines()).toEqual([
+      ['남긴 옵션', null],
+      ['뺄 옵션', 'DELETED'],
+    ]);
+    await call('PUT', `/api/admin/delStatus/${encodeBase64Id(pno)}?status=false`, seller);
+    expect(await cartLines()).toEqual([
+      ['남긴 옵션', 'DELETED'],
+      ['뺄 옵션', 'DELETED'],
+    ]);
   });
 
   it('deletes and restores with the status toggle: gone from the storefront, answered as text; others may not', async () => {
