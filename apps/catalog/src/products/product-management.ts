@@ -8,7 +8,7 @@ import type { ImageStorage } from '../images/image-storage';
 import { IMAGE_STORAGE } from '../images/image-storage';
 import type { UploadedFile } from '../images/image-upload';
 import { checkImages, storeImagesWith } from '../images/image-upload';
-import { createProduct } from '../seed/demo-catalog';
+import { createProduct } from './new-product';
 
 /** The categories a product is filed under: they must exist and be lowest-level (depth 3). */
 const LOWEST_DEPTH = 3;
