@@ -662,7 +662,7 @@ describe('authorization matrix', () => {
       pPrice: 10_000,
       pSalePer: 0,
       sellerId: seller.mno,
-      businessName: '컬리신선',
+      businessName: '바른농부',
       ctnos: [],
       options: [{ odName: '기본', odPrice: 0, odStock: 1_000 }],
       imageNames: [],
