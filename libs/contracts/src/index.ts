@@ -11,3 +11,4 @@ export * from './api/cart';
 export * from './api/orders';
 export * from './api/refunds';
 export * from './api/notices';
+export * from './api/products';

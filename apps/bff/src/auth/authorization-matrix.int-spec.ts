@@ -15,6 +15,8 @@ import { ConsoleOrdersController } from '../orders/console-orders.controller';
 import { OrderController } from '../orders/order.controller';
 import { RefundController } from '../refunds/refund.controller';
 import { PaymentController } from '../payments/payment.controller';
+import { ProductManagementController } from '../products/product-management.controller';
+import type { CatalogDatabase } from '../../../catalog/src/database';
 import { encodeBase64Id } from '../catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
@@ -49,6 +51,7 @@ const AUDITED_CONTROLLERS: Type[] = [
   ConsoleOrdersController,
   NoticeController,
   FaqController,
+  ProductManagementController,
 ];
 
 const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'other seller', 'admin'] as const;
@@ -131,6 +134,7 @@ interface RouteRequest {
   query?: Record<string, string>;
   json?: unknown;
   form?: Record<string, string>;
+  multipart?: FormData;
 }
 
 /** What a row's request may arrange. */
@@ -159,12 +163,15 @@ interface Scene {
   /** A new notice or FAQ (written by the admin), and its number. */
   noticeOf(isPrivate: boolean): Promise<number>;
   faqOf(isPrivate: boolean): Promise<number>;
+  /** A new product of the demo seller's, filed under a lowest-level category. */
+  sellersProduct(): Promise<{ pno: number; odno: number; ctno: number }>;
 }
 
 /** What a row may watch: the member database, and A's data through the API as A. */
 interface View {
   members: MemberDatabase;
   board: BoardDatabase;
+  catalog: CatalogDatabase;
   getAsA(a: MemberA, path: string): Promise<unknown>;
 }
 
@@ -493,6 +500,55 @@ const ROUTES: RouteRow[] = [
     watch: newestFaq,
   },
   { route: 'DELETE /api/faq/:encodedFno', access: adminOnly(204), request: aFaq, watch: newestFaq },
+  {
+    route: 'POST /api/product',
+    access: { ...consoles(200), admin: DENIED },
+    request: async (_a, scene) => {
+      const { ctno } = await scene.sellersProduct();
+      const multipart = new FormData();
+      multipart.append('dto', JSON.stringify({ pName: '권한 확인 등록', pContent: '설명', pPrice: 1000 }));
+      multipart.append('ctnoList', JSON.stringify([ctno]));
+      return { multipart };
+    },
+    watch: (_a, { catalog }) => catalog.product.count({ where: { pName: '권한 확인 등록' } }),
+  },
+  {
+    route: 'PUT /api/product/:encodedPno',
+    access: { ...consoles(200), 'other seller': HIDDEN },
+    request: async (_a, scene) => {
+      const { pno, odno, ctno } = await scene.sellersProduct();
+      return {
+        params: { encodedPno: encodeBase64Id(pno) },
+        json: {
+          pName: '권한 확인 수정',
+          pContent: '설명',
+          pPrice: 2000,
+          category: [{ ctno }],
+          optionDetail: [{ odno, od_name: '기본', od_price: 0, od_stock: 5 }],
+        },
+      };
+    },
+    watch: (_a, { catalog }) => catalog.product.count({ where: { pName: '권한 확인 수정' } }),
+  },
+  {
+    route: 'GET /api/product/manage/:encodedPno',
+    access: { ...consoles(200), 'other seller': HIDDEN },
+    request: (_a, scene) => ({ params: { encodedPno: encodeBase64Id(scene.product.pno) } }),
+  },
+  {
+    route: 'GET /api/admin/productList',
+    access: consoles(200),
+    request: () => ({ query: { page: '1', size: '10', ctno: '0', keyword: '' } }),
+  },
+  {
+    route: 'PUT /api/admin/delStatus/:encodedPno',
+    access: { ...consoles(200), 'other seller': HIDDEN },
+    request: async (_a, scene) => ({
+      params: { encodedPno: encodeBase64Id((await scene.sellersProduct()).pno) },
+      query: { status: 'false' },
+    }),
+    watch: (_a, { catalog }) => catalog.product.count({ where: { delFlag: true } }),
+  },
 ];
 
 function declaredRoutes(controller: Type): string[] {
@@ -627,6 +683,25 @@ describe('authorization matrix', () => {
       if (written.status !== 201) throw new Error(`writing a FAQ answered ${written.status}`);
       return written.body.fno;
     },
+    sellersProduct: async () => {
+      const db = stack.catalog!;
+      const leaf =
+        (await db.category.findFirst({ where: { depth: 3 } })) ??
+        (await db.category.create({ data: { cateName: '권한 확인 분류', depth: 3 } }));
+      const pno = await createProduct(db, {
+        pName: '권한 확인 판매 상품',
+        pContent: '설명',
+        pPrice: 10_000,
+        pSalePer: 0,
+        sellerId: (await db.product.findUniqueOrThrow({ where: { pno: scene.product.pno } })).sellerId,
+        businessName: '바른농부',
+        ctnos: [leaf.ctno],
+        options: [{ odName: '기본', odPrice: 0, odStock: 10 }],
+        imageNames: [],
+      });
+      const option = await db.productOption.findFirstOrThrow({ where: { pno } });
+      return { pno, odno: option.odno, ctno: leaf.ctno };
+    },
   };
   const view: View = {
     get members() {
@@ -634,6 +709,9 @@ describe('authorization matrix', () => {
     },
     get board() {
       return stack.service('board').get(BoardDatabase);
+    },
+    get catalog() {
+      return stack.catalog!;
     },
     getAsA: async (a, path) => (await callApi(stack.url, 'GET', path, { token: a.accessToken })).body,
   };
@@ -684,7 +762,7 @@ describe('authorization matrix', () => {
       pPrice: 10_000,
       pSalePer: 0,
       sellerId: seller.mno,
-      businessName: '컬리신선',
+      businessName: '바른농부',
       ctnos: [],
       options: [{ odName: '기본', odPrice: 0, odStock: 1_000 }],
       imageNames: [],
@@ -723,6 +801,7 @@ describe('authorization matrix', () => {
           token,
           json: request.json,
           form: request.form,
+          multipart: request.multipart,
         });
 
         const expected = row.access[caller];

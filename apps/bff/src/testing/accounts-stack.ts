@@ -27,6 +27,8 @@ export interface ApiRequest {
   token?: string;
   json?: unknown;
   form?: Record<string, string>;
+  /** A multipart body; fetch writes its content type. */
+  multipart?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -39,7 +41,7 @@ export interface ApiAnswer<T> {
 export function sendApiRequest(baseUrl: string, method: string, path: string, request: ApiRequest = {}) {
   const headers: Record<string, string> = { ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
-  let body: string | undefined;
+  let body: string | FormData | undefined = request.multipart;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);

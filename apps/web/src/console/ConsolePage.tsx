@@ -8,6 +8,7 @@ import { CONSOLES, type ConsoleRole } from './consoleRoles';
 import { FaqScreen, NoticeScreen } from './content/BoardPostScreen';
 import { ConsoleOrdersScreen } from './orders/ConsoleOrdersScreen';
 import { SellerDashboard } from './orders/SellerDashboard';
+import { ConsoleProductsScreen } from './products/ConsoleProductsScreen';
 import { AdminUsersScreen } from './users/AdminUsersScreen';
 import './console.css';
 
@@ -19,8 +20,9 @@ const SCREENS: Record<ConsoleRole, Partial<Record<string, ComponentType>>> = {
     notice: NoticeScreen,
     faq: FaqScreen,
     users: AdminUsersScreen,
+    products: ConsoleProductsScreen,
   },
-  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen },
+  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen, products: ConsoleProductsScreen },
 };
 
 /**
