@@ -5,12 +5,14 @@ import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const children = [];
+/** Every benchmark process's settings: quiet, on loopback, and the BFF's per-client limit off (a benchmark is one client). */
+const BENCH_SETTINGS = { LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' };
 
 /** Starts `node scripts/run-service.mjs <name>` on a loopback port with extra settings. */
 export function serve(name, port, env) {
   const child = spawn(process.execPath, ['scripts/run-service.mjs', name], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, ...BENCH_SETTINGS, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
@@ -104,7 +106,7 @@ export function managedService(name, port, env, logFile) {
   return new ManagedProcess(
     name,
     ['scripts/run-service.mjs', name],
-    { LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    { ...BENCH_SETTINGS, PORT: String(port), ...env },
     logFile,
   );
 }
