@@ -312,6 +312,7 @@ export class RefundScenario {
       note('refunded orders', 'doubled', `order ${order.ono} is ${order.status} without an approved refund`);
     }
     this.completed = rows.filter((row) => row.status === 'COMPLETED').length;
+    this.overtaken = await this.overtakenRequests();
     return { tally, found };
   }
 
@@ -332,6 +333,36 @@ export class RefundScenario {
       note('gateway cancellations', 'doubled', `wrong amounts: ${detail}`);
   }
 
+  /**
+   * How many orders took in payment.refunded before refund.requested: they come on different
+   * topics, so after a stall of the order service either may come first. From the order's inbox
+   * (when each was processed) and the producers' outboxes (which order each event is about).
+   */
+  async overtakenRequests() {
+    const { sql, dbUrl, DB } = this.tools;
+    const [requested, refunded, inbox] = await Promise.all([
+      sql(
+        dbUrl(DB.refund),
+        `SELECT event_id::text, message_key FROM outbox_event WHERE topic = 'refund.requested'`,
+      ),
+      sql(
+        dbUrl(DB.payment),
+        `SELECT event_id::text, message_key FROM outbox_event WHERE topic = 'payment.refunded'`,
+      ),
+      sql(
+        dbUrl(DB.order),
+        `SELECT event_id::text, processed_at FROM inbox_event
+         WHERE handler IN ('order.refund-requested', 'order.payment-refunded')`,
+      ),
+    ]);
+    const processedAt = new Map(inbox.map((row) => [row.event_id, row.processed_at]));
+    const requestSeen = new Map(
+      requested.map((event) => [event.message_key, processedAt.get(event.event_id)]),
+    );
+    return refunded.filter((event) => processedAt.get(event.event_id) < requestSeen.get(event.message_key))
+      .length;
+  }
+
   /** The refund table: counts, lost and doubled cancellations (`tally`: check()'s), approval → COMPLETED latency, the faults. */
   report(tally) {
     const { lost, doubled } = tally['gateway cancellations'] ?? { lost: 0, doubled: 0 };
@@ -347,6 +378,7 @@ export class RefundScenario {
       'of them partial': this.cancels.filter((c) => c.partial).length,
       'approved by the admin': approved.filter((r) => r.byAdmin).length,
       'approvals sent twice': approved.filter((r) => r.twice).length,
+      'payment.refunded before refund.requested at order': this.overtaken,
       'LOST cancellations': lost,
       'DOUBLED cancellations': doubled,
       'approval → COMPLETED p50': ms(percentile(latencies, 50)),
