@@ -3,8 +3,9 @@
 // `npm run infra:up` (MKT_TEST_DATABASE_URL), a Kafka broker of the benchmark's own (port 29192, data
 // under .infra/bench-kafka, wiped at every start: the shared broker on 59092 is never touched), the
 // demo store, then catalog, member, cart, order, payment, refund and the BFF as separate processes
-// (each run as `node scripts/run-service.mjs <name>` runs it) with the sandbox gateway as a process of its own (the
-// payment service is set up for PortOne pointed at it, so its payments outlive a restart of payment).
+// (each run as `node scripts/run-service.mjs <name>` runs it) with the sandbox gateway as a process
+// of its own (the payment service is set up for PortOne pointed at it, so its payments outlive a
+// restart of payment).
 // Shoppers check out as the web app does (cart add, cart, order with an Idempotency-Key, pay at the
 // gateway, record, verify) while, every --fault-every orders, one fault in turn: the broker is
 // restarted, or order, payment, catalog or cart is killed (SIGKILL) and started again. Every request
@@ -66,6 +67,7 @@ const WAVE_STOCK = Number(values['wave-stock']);
 const RESTART_DELAY_MS = Number(values['restart-delay-ms']);
 const REFUND_SHARE = Number(values['refund-share']);
 const PLAIN_STOCK = 1_000_000;
+const SHOPPER_PASSWORD = 'bench123!';
 
 const adminUrl = process.env.MKT_TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:55432/postgres';
 const dbUrl = (name) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
@@ -347,7 +349,7 @@ async function joinShopper(index) {
   await api('POST', '/api/member/join', {
     json: {
       email,
-      m_pw: 'bench123!',
+      m_pw: SHOPPER_PASSWORD,
       m_name: '벤치',
       m_nickname: `벤치${index}`,
       m_phoNum: '01012345678',
@@ -357,7 +359,7 @@ async function joinShopper(index) {
       info_agree: true,
     },
   });
-  return signIn(email, 'bench123!');
+  return signIn(email, SHOPPER_PASSWORD);
 }
 
 async function signIn(email, password) {
@@ -881,7 +883,23 @@ function printFindings(tally, found) {
  */
 async function refundPhase(admin, initial, completeCheckouts) {
   const scenario = new RefundScenario(
-    { api, HttpError, signIn, sql, count, dbUrl, DB, say, sleep, inject, faultName, percentile, ms, seconds },
+    {
+      api,
+      HttpError,
+      signIn,
+      shopperPassword: SHOPPER_PASSWORD,
+      sql,
+      count,
+      dbUrl,
+      DB,
+      say,
+      sleep,
+      inject,
+      faultName,
+      percentile,
+      ms,
+      seconds,
+    },
     { share: REFUND_SHARE, batches: Number(values['refund-batches']), concurrency: CONCURRENCY },
   );
   const retriesBefore = stats.retries;

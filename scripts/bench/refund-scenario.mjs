@@ -74,8 +74,8 @@ const sum = (numbers) => numbers.reduce((total, n) => total + n, 0);
 
 export class RefundScenario {
   /**
-   * `tools`: { api, HttpError, signIn, sql, count, dbUrl, DB, say, sleep, inject, faultName,
-   * percentile, ms, seconds }, as checkout-bench.mjs defines them.
+   * `tools`: { api, HttpError, signIn, shopperPassword, sql, count, dbUrl, DB, say, sleep, inject,
+   * faultName, percentile, ms, seconds }, as checkout-bench.mjs defines them.
    */
   constructor(tools, { share, batches, concurrency }) {
     Object.assign(this, { tools, share, batches, concurrency });
@@ -111,9 +111,10 @@ export class RefundScenario {
 
   /** The shoppers again (their tokens may be old), both sellers and the admin. */
   async signIn(shoppers) {
-    const { signIn } = this.tools;
+    const { signIn, shopperPassword } = this.tools;
     this.shoppers = new Map();
-    for (const shopper of shoppers) this.shoppers.set(shopper.mno, await signIn(shopper.email, 'bench123!'));
+    for (const shopper of shoppers)
+      this.shoppers.set(shopper.mno, await signIn(shopper.email, shopperPassword));
     this.admin = await signIn(ADMIN.email, ADMIN.password);
     this.sellers = new Map();
     for (const { email, password } of [DEMO_SELLER, SECOND_SELLER]) {
