@@ -7,6 +7,7 @@ import {
   PaymentRefundedV1,
   PaymentRejectedV1,
   PaymentVerifiedV1,
+  RefundRejectedV1,
   RefundRequestedV1,
   StockReservedV1,
 } from '@mkt/contracts';
@@ -199,6 +200,26 @@ describe('order service', () => {
     });
     await eventually(async () => expect(await order.transport.lag('order', RefundRequestedV1.topic)).toBe(0));
     expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('REFUND_COMPLETE');
+  });
+
+  it('keeps a rejected refund rejected when its refund.rejected overtook its refund.requested', async () => {
+    const { ono } = await place();
+    await tell(StockReservedV1, { ono });
+    await tell(PaymentVerifiedV1, verified(ono));
+    await eventually(async () =>
+      expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('ORDER_COMPLETE'),
+    );
+    await tell(RefundRejectedV1, { rfno: 42, ono, mno: 7, reason: '재고 확인 결과 환불 대상이 아닙니다' });
+    await tell(RefundRequestedV1, {
+      rfno: 42,
+      ono,
+      mno: 7,
+      requestDate: new Date().toISOString(),
+      amount: 216_200,
+      parts: [{ sellerId: 3, amount: 216_200, lines: [{ orno: 1, odno: 11, pno: 5, count: 2 }] }],
+    });
+    await eventually(async () => expect(await order.transport.lag('order', RefundRequestedV1.topic)).toBe(0));
+    expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('ORDER_COMPLETE');
   });
 
   describe('writes each event in the transaction of its state change', () => {
