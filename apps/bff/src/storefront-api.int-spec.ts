@@ -202,7 +202,7 @@ describe('BFF storefront browsing API', () => {
     });
   });
 
-  it("answers a product's reviews: count, all, a page sorted by likes, a page of one rating", async () => {
+  it("answers a product's reviews: count, one by its number, a page sorted by likes, a page of one rating", async () => {
     const { body: list } = await get<PageResult<ProductSummaryDto>>('/api/product/list?size=100');
     let pno = 0;
     let count = 0;
@@ -212,9 +212,11 @@ describe('BFF storefront browsing API', () => {
       if (count >= 3) break;
     }
     expect(count).toBeGreaterThanOrEqual(3);
-    const all = await get<ReviewDto[]>(`/api/review/review/${pno}`);
-    expect(all.body).toHaveLength(count);
-    expect(all.body[0]).toEqual(
+    const { body: all } = await get<PageResult<ReviewDto>>(
+      `/api/review/list/${pno}?page=1&size=100&sortBy=rno`,
+    );
+    expect(all.dtoList).toHaveLength(count);
+    expect(all.dtoList[0]).toEqual(
       expect.objectContaining({
         pno,
         m_name: expect.any(String),
@@ -222,6 +224,7 @@ describe('BFF storefront browsing API', () => {
         businessName: expect.any(String),
       }),
     );
+    expect((await get<ReviewDto>(`/api/review/review/${all.dtoList[1].rno}`)).body).toEqual(all.dtoList[1]);
 
     const byLikes = await get<PageResult<ReviewDto>>(
       `/api/review/list/${pno}?page=1&size=2&sortBy=reviewLike`,
@@ -229,13 +232,13 @@ describe('BFF storefront browsing API', () => {
     expect(byLikes.body).toMatchObject({ totalCount: count, pageRequestDTO: { page: 1, size: 2 } });
     const likes = byLikes.body.dtoList.map((r) => r.reviewLike);
     expect(likes).toEqual([...likes].sort((a, b) => b - a));
-    expect(Math.max(...all.body.map((r) => r.reviewLike))).toBe(likes[0]);
+    expect(Math.max(...all.dtoList.map((r) => r.reviewLike))).toBe(likes[0]);
 
-    const rate = all.body[0].rate;
+    const rate = all.dtoList[0].rate;
     const byRate = await get<PageResult<ReviewDto>>(
       `/api/review/list/rate/${pno}?rate=${rate}&page=1&size=10&sortBy=rno`,
     );
-    expect(byRate.body.totalCount).toBe(all.body.filter((r) => r.rate === rate).length);
+    expect(byRate.body.totalCount).toBe(all.dtoList.filter((r) => r.rate === rate).length);
     expect(byRate.body.dtoList.every((r) => r.rate === rate)).toBe(true);
   });
 

@@ -14,7 +14,9 @@ import { ProductManagement } from './products/product-management';
 import { ProductManagementController } from './products/product-management.controller';
 import { ReviewController } from './reviews/review.controller';
 import { ReviewRepository } from './reviews/review.repository';
+import { ReviewWrites } from './reviews/review-writes';
 import { stockHandlers } from './stock/stock.handlers';
+import { purchasedLineHandlers } from './reviews/purchased-lines.handlers';
 import { WishController } from './wishes/wish.controller';
 import { WishList } from './wishes/wish-list';
 
@@ -28,7 +30,7 @@ export const catalogService = defineService({
   name: 'catalog',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: CatalogDatabase,
-  handlers: stockHandlers,
+  handlers: [...stockHandlers, ...purchasedLineHandlers],
   controllers: [
     CategoryController,
     ProductController,
@@ -43,6 +45,7 @@ export const catalogService = defineService({
     ProductRepository,
     ProductManagement,
     ReviewRepository,
+    ReviewWrites,
     OptionSnapshots,
     WishList,
     { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(productImageDir(runtime)) },

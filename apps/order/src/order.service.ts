@@ -15,17 +15,18 @@ import {
 import { orderProcessHandlers } from './process/order-process.handlers';
 import { OrderProcess } from './process/order-process.service';
 import { refundStatusHandlers } from './refunds/refund-status.handlers';
+import { MarkLineReviewed } from './reviews/review-written.handler';
 
 /** Minutes a placed order waits for its payment before it is cancelled. */
 const paymentTimeout = z.coerce.number().int().positive().default(15);
 
-/** Orders and their process: placed, then complete once paid and reserved, or cancelled; then, maybe, refunded. */
+/** Orders and their process: placed, then complete once paid and reserved, or cancelled; then, maybe, reviewed or refunded. */
 export const orderService = defineService({
   name: 'order',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: OrderDatabase,
   imports: [CqrsModule.forRoot()],
-  handlers: [...orderProcessHandlers, ...refundStatusHandlers],
+  handlers: [...orderProcessHandlers, ...refundStatusHandlers, MarkLineReviewed],
   controllers: [OrderController],
   providers: () => [
     OrderProcess,

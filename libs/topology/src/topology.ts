@@ -13,6 +13,7 @@ import {
   RefundApprovedV1,
   RefundRejectedV1,
   RefundRequestedV1,
+  ReviewWrittenV1,
   StockRejectedV1,
   StockReservedV1,
 } from '@mkt/contracts';
@@ -67,8 +68,16 @@ export const SERVICES: readonly ServiceNode[] = [
     port: 3101,
     database: 'catalog',
     calls: [],
-    publishes: [StockReservedV1, StockRejectedV1],
-    consumes: [OrderPlacedV1, OrderCancelledV1, OrderCompletedV1, PaymentRefundedV1],
+    publishes: [StockReservedV1, StockRejectedV1, ReviewWrittenV1],
+    consumes: [
+      OrderPlacedV1,
+      OrderCancelledV1,
+      OrderCompletedV1,
+      PaymentRefundedV1,
+      // Which lines were bought and whether they are being refunded: who may review them.
+      RefundRequestedV1,
+      RefundRejectedV1,
+    ],
     keepsFiles: true,
   },
   {
@@ -113,6 +122,7 @@ export const SERVICES: readonly ServiceNode[] = [
       RefundRequestedV1,
       RefundRejectedV1,
       PaymentRefundedV1,
+      ReviewWrittenV1,
     ],
   },
   {

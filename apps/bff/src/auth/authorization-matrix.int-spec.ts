@@ -14,9 +14,11 @@ import { FaqController, NoticeController } from '../customer-centre/customer-cen
 import { ConsoleOrdersController } from '../orders/console-orders.controller';
 import { OrderController } from '../orders/order.controller';
 import { RefundController } from '../refunds/refund.controller';
+import { ReviewController } from '../reviews/review.controller';
 import { PaymentController } from '../payments/payment.controller';
 import { ProductManagementController } from '../products/product-management.controller';
 import type { CatalogDatabase } from '../../../catalog/src/database';
+import { eventually } from '@mkt/testing';
 import { encodeBase64Id } from '../catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
@@ -52,6 +54,7 @@ const AUDITED_CONTROLLERS: Type[] = [
   NoticeController,
   FaqController,
   ProductManagementController,
+  ReviewController,
 ];
 
 const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'other seller', 'admin'] as const;
@@ -158,6 +161,10 @@ interface Scene {
   paidOrderOf(a: MemberA): Promise<{ ono: number }>;
   /** A refund (pending) of a new paid order of A's, of the seller's product; its number. */
   refundOf(a: MemberA): Promise<number>;
+  /** The line of a new paid order of A's, to review. */
+  reviewableLineOf(a: MemberA): Promise<number>;
+  /** A review of A's of the stack's product, and its number. */
+  reviewOf(a: MemberA): Promise<number>;
   /** The product on sale (the demo seller's) and its option. */
   product: { pno: number; odno: number; price: number };
   /** A new notice or FAQ (written by the admin), and its number. */
@@ -172,6 +179,7 @@ interface View {
   members: MemberDatabase;
   board: BoardDatabase;
   catalog: CatalogDatabase;
+  product(): Scene['product'];
   getAsA(a: MemberA, path: string): Promise<unknown>;
 }
 
@@ -196,7 +204,11 @@ const storedMember = (a: MemberA, { members }: View) =>
 const cartOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/cart/${a.mno}`);
 const wishesOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/wishlist/list/${a.mno}`);
 const aByMno = (a: MemberA): RouteRequest => ({ params: { mno: String(a.mno) } });
+const byProduct = (_a: MemberA, scene: Scene): RouteRequest => ({
+  params: { pno: String(scene.product.pno) },
+});
 const ordersOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/orders/member/${a.mno}`);
+const reviewCount = (a: MemberA, view: View) => view.getAsA(a, `/api/review/cnt/${view.product().pno}`);
 const orderBody = (a: MemberA, scene: Scene) => ({
   mno: a.mno,
   o_reciver: '김민수',
@@ -549,6 +561,36 @@ const ROUTES: RouteRow[] = [
     }),
     watch: (_a, { catalog }) => catalog.product.count({ where: { delFlag: true } }),
   },
+  {
+    route: 'GET /api/review/review/:rno',
+    access: everyone(200),
+    request: async (a, scene) => ({ params: { rno: String(await scene.reviewOf(a)) } }),
+  },
+  { route: 'GET /api/review/cnt/:pno', access: everyone(200), request: byProduct },
+  { route: 'GET /api/review/list/:pno', access: everyone(200), request: byProduct },
+  {
+    route: 'GET /api/review/list/rate/:pno',
+    access: everyone(200),
+    request: (a, scene) => ({ ...byProduct(a, scene), query: { rate: '5' } }),
+  },
+  // Only the buyer reviews a line: member B's order holds no such line (404).
+  {
+    route: 'POST /api/review/add/:orno',
+    access: { ...ownerOnly(201), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({
+      params: { orno: String(await scene.reviewableLineOf(a)) },
+      json: { title: '좋아요', rate: 5, content: '신선하고 맛있어요.' },
+    }),
+    watch: reviewCount,
+  },
+  // Every member likes (or stops liking) any review, each their own like.
+  {
+    route: 'PUT /api/review/change',
+    access: { ...ownerOnly(200), 'member B': 200 },
+    request: async (a, scene) => ({ json: { rno: await scene.reviewOf(a), reviewLike: 1 } }),
+  },
+  { route: 'GET /api/review/liked/:pno', access: { ...ownerOnly(200), 'member B': 200 }, request: byProduct },
 ];
 
 function declaredRoutes(controller: Type): string[] {
@@ -666,6 +708,33 @@ describe('authorization matrix', () => {
       if (added.status !== 201) throw new Error(`wishing answered ${added.status}`);
       return added.body;
     },
+    reviewableLineOf: async (a) => {
+      const { ono } = await scene.paidOrderOf(a);
+      const order = await callApi<{ orderDetails: { orno: number }[] }>(
+        stack.url,
+        'GET',
+        `/api/orders/member/${a.mno}/${ono}`,
+        { token: a.accessToken },
+      );
+      const [{ orno }] = order.body.orderDetails;
+      // Catalog learns of the bought line from order.completed.
+      await eventually(() => stack.catalog!.purchasedLine.findUniqueOrThrow({ where: { orno } }));
+      return orno;
+    },
+    reviewOf: async (a) => {
+      const review = await stack.catalog!.review.create({
+        data: {
+          pno: scene.product.pno,
+          mno: a.mno,
+          mName: '김민수',
+          rate: 4,
+          title: '좋아요',
+          content: '맛있어요.',
+          odName: '기본',
+        },
+      });
+      return review.rno;
+    },
     product: { pno: 0, odno: 0, price: 10_000 },
     noticeOf: async (isPrivate) => {
       const written = await callApi<{ nno: number }>(stack.url, 'POST', '/api/notice/', {
@@ -713,6 +782,7 @@ describe('authorization matrix', () => {
     get catalog() {
       return stack.catalog!;
     },
+    product: () => scene.product,
     getAsA: async (a, path) => (await callApi(stack.url, 'GET', path, { token: a.accessToken })).body,
   };
   const tokens: Partial<Record<Caller, string>> = {};

@@ -11,7 +11,9 @@ import type {
   ProductListQuery,
   ProductSlice,
   ReviewDto,
+  ReviewLikeDto,
   ReviewListQuery,
+  ReviewWrite,
   Slice,
   WishDto,
 } from '@mkt/contracts';
@@ -45,8 +47,22 @@ export class CatalogClient {
     return this.http.get(`/reviews/product/${pno}/count`);
   }
 
-  allReviews(pno: number): Promise<ReviewDto[]> {
-    return this.http.get(`/reviews/product/${pno}/all`);
+  review(rno: number): Promise<ReviewDto> {
+    return this.http.get(`/reviews/${rno}`);
+  }
+
+  /** The review of the member's line `orno` (their complete order's, once). */
+  writeReview(orno: number, author: { mno: number; mName: string }, review: ReviewWrite): Promise<ReviewDto> {
+    return this.http.post(`/reviews/line/${orno}`, { ...author, review });
+  }
+
+  toggleReviewLike(rno: number, mno: number): Promise<ReviewLikeDto> {
+    return this.http.put(`/reviews/${rno}/like`, { mno });
+  }
+
+  /** The product's reviews the member likes. */
+  likedReviews(mno: number, pno: number): Promise<number[]> {
+    return this.http.get(`/reviews/product/${pno}/liked`, { mno });
   }
 
   reviews(pno: number, query: ReviewListQuery): Promise<Slice<ReviewDto>> {

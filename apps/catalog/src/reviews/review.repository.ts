@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ReviewDto, ReviewListQuery, Slice } from '@mkt/contracts';
+import { ReviewMessages } from '@mkt/contracts';
+import { NotFound } from '@mkt/platform';
 import type { Prisma } from '../database';
 import { CatalogDatabase } from '../database';
 
@@ -29,14 +31,10 @@ export class ReviewRepository {
     return this.db.review.count({ where: { pno } });
   }
 
-  /** Every review of a product, newest first. */
-  async all(pno: number): Promise<ReviewDto[]> {
-    const rows = await this.db.review.findMany({
-      where: { pno },
-      include: reviewInclude,
-      orderBy: { rno: 'desc' },
-    });
-    return rows.map(toReviewDto);
+  async one(rno: number): Promise<ReviewDto> {
+    const row = await this.db.review.findUnique({ where: { rno }, include: reviewInclude });
+    if (!row) throw new NotFound(ReviewMessages.notFound);
+    return toReviewDto(row);
   }
 
   /** A page of a product's reviews, most liked or newest first, optionally of one rating. */

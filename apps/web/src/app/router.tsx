@@ -23,6 +23,7 @@ import { MyPageLayout } from '../mypage/MyPageLayout';
 import { OrderDetailPage } from '../mypage/orders/OrderDetailPage';
 import { OrderListPage } from '../mypage/orders/OrderListPage';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
+import { MyReviewsPage } from '../mypage/reviews/MyReviewsPage';
 import { RefundHistoryPage } from '../mypage/refunds/RefundHistoryPage';
 import { WishlistPage } from '../mypage/wishlist/WishlistPage';
 import { MemberPage } from '../pages/PlaceholderPages';
@@ -99,7 +100,7 @@ export const router = createBrowserRouter([
               { path: 'wishlist', element: <WishlistPage /> },
               { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
               { path: 'refund', element: <RefundHistoryPage /> },
-              { path: 'review', element: <MyPagePlaceholder menu="review" /> },
+              { path: 'review', element: <MyReviewsPage /> },
               { path: 'qa', element: <MyPagePlaceholder menu="qa" /> },
               { path: 'addr', element: <AddressPage /> },
               // The profile edit lives under /member: the password re-check, then the edit.

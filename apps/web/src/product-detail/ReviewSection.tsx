@@ -8,6 +8,7 @@ import { ErrorState } from '../shared/ui/ErrorState';
 import { StarIcon, ThumbUpIcon } from '../shared/ui/icons';
 import { Pagination } from '../shared/ui/Pagination';
 import { MAX_RATE, StarRating } from './StarRating';
+import { useReviewLikes } from './useReviewLikes';
 
 const SORTS: ReadonlyArray<{ key: ReviewSortKey; label: string }> = [
   { key: 'reviewLike', label: '추천순' },
@@ -30,6 +31,7 @@ export function ReviewSection({ pno, count, onReveal }: ReviewSectionProps) {
   const [rate, setRate] = useState(0);
   const [page, setPage] = useState(1);
   const reviews = useQuery(reviewListQuery({ pno, page, size: REVIEW_PAGE_SIZE, sortBy, rate }));
+  const likes = useReviewLikes(pno);
 
   const list = reviews.data?.dtoList ?? [];
 
@@ -108,7 +110,13 @@ export function ReviewSection({ pno, count, onReveal }: ReviewSectionProps) {
             data-testid="review-list"
           >
             {list.map((review) => (
-              <ReviewItem key={review.rno} review={review} />
+              <ReviewItem
+                key={review.rno}
+                review={review}
+                liked={likes.likes(review.rno)}
+                toggling={likes.togglingRno === review.rno}
+                onLike={() => likes.toggle(review)}
+              />
             ))}
           </ul>
           <Pagination
@@ -133,7 +141,15 @@ function StarLabel({ value }: { value: number }) {
   );
 }
 
-function ReviewItem({ review }: { review: ReviewDto }) {
+interface ReviewItemProps {
+  review: ReviewDto;
+  /** Whether the signed-in member likes it. */
+  liked: boolean;
+  toggling: boolean;
+  onLike: () => void;
+}
+
+function ReviewItem({ review, liked, toggling, onLike }: ReviewItemProps) {
   return (
     <li className="review" data-testid="review">
       <div className="review__top">
@@ -144,10 +160,17 @@ function ReviewItem({ review }: { review: ReviewDto }) {
       {review.od_name && <p className="review__option">{review.od_name}</p>}
       <h3 className="review__title">{review.title}</h3>
       <p className="review__content">{review.content}</p>
-      <p className="review__like">
+      <button
+        type="button"
+        className={`review__like${liked ? ' is-liked' : ''}`}
+        aria-pressed={liked}
+        aria-busy={toggling || undefined}
+        onClick={onLike}
+        data-testid="review-like"
+      >
         <ThumbUpIcon size={15} />
-        도움돼요 {formatNumber(review.reviewLike)}
-      </p>
+        도움돼요 <span data-testid="review-like-count">{formatNumber(review.reviewLike)}</span>
+      </button>
     </li>
   );
 }

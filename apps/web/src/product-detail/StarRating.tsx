@@ -1,4 +1,5 @@
 import { StarIcon } from '../shared/ui/icons';
+import './stars.css';
 
 export const MAX_RATE = 5;
 

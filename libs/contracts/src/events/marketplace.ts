@@ -178,3 +178,10 @@ export const MemberBannedV1 = defineEvent('member.banned', 1, z.object({ mno: id
 
 /** An admin lifted a member's suspension. */
 export const MemberUnbannedV1 = defineEvent('member.unbanned', 1, z.object({ mno: id }));
+
+/** A shopper reviewed a line of their complete order: the order line carries the review from now on. */
+export const ReviewWrittenV1 = defineEvent(
+  'review.written',
+  1,
+  z.object({ rno: id, orno: id, ono: id, mno: id, pno: id }),
+);

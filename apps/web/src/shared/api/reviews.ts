@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { PageResult, ReviewDto } from '@mkt/contracts';
+import type { PageResult, ReviewDto, ReviewLikeDto, ReviewWrite } from '@mkt/contracts';
 import type { REVIEW_SORT_KEYS } from '@mkt/contracts';
 import { http } from './http';
 
@@ -42,7 +42,42 @@ export const reviewKeys = {
   all: ['reviews'] as const,
   count: (pno: number) => ['reviews', 'count', pno] as const,
   list: (params: ReviewListParams) => ['reviews', 'list', params] as const,
+  lists: (pno: number) => ['reviews', 'list', { pno }] as const,
+  one: (rno: number) => ['reviews', 'one', rno] as const,
+  liked: (mno: number, pno: number) => ['reviews', 'liked', mno, pno] as const,
 };
+
+/** POST /api/review/add/{orno}: the member's review of a line they bought (answers nothing). */
+export function writeReview(orno: number, review: ReviewWrite): Promise<unknown> {
+  return http.post(`/api/review/add/${orno}`, review);
+}
+
+/**
+ * PUT /api/review/change as the spec's client sends it: the listed review with its count moved by
+ * one. The server toggles the caller's like and answers the count it keeps.
+ */
+export function toggleReviewLike(review: ReviewDto, liked: boolean): Promise<ReviewLikeDto> {
+  return http.put<ReviewLikeDto>('/api/review/change', {
+    ...review,
+    reviewLike: review.reviewLike + (liked ? -1 : 1),
+  });
+}
+
+/** GET /api/review/review/{rno}: one review (my page's written tab). */
+export function reviewQuery(rno: number) {
+  return queryOptions({
+    queryKey: reviewKeys.one(rno),
+    queryFn: ({ signal }) => http.get<ReviewDto>(`/api/review/review/${rno}`, { signal }),
+  });
+}
+
+/** GET /api/review/liked/{pno} (ours): the product's reviews the member likes. */
+export function likedReviewsQuery(mno: number, pno: number) {
+  return queryOptions({
+    queryKey: reviewKeys.liked(mno, pno),
+    queryFn: ({ signal }) => http.get<number[]>(`/api/review/liked/${pno}`, { signal }),
+  });
+}
 
 export function reviewCountQuery(pno: number) {
   return queryOptions({

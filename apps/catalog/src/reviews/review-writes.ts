@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import type { ReviewDto, ReviewLikeDto, ReviewWrite } from '@mkt/contracts';
+import { ReviewMessages, ReviewWrittenV1 } from '@mkt/contracts';
+import { Outbox } from '@mkt/messaging';
+import { BadInput, NotFound } from '@mkt/platform';
+import { CatalogDatabase } from '../database';
+import { Prisma } from '../generated/prisma/client';
+import { ReviewRepository } from './review.repository';
+
+/** Who writes a review: the signed-in member, with the name the review shows. */
+export interface ReviewAuthor {
+  mno: number;
+  mName: string;
+}
+
+/** Reviews written on bought order lines, and members' likes of them. */
+@Injectable()
+export class ReviewWrites {
+  constructor(
+    private readonly db: CatalogDatabase,
+    private readonly outbox: Outbox,
+    private readonly reviews: ReviewRepository,
+  ) {}
+
+  /**
+   * Saves the review of the author's line `orno` of a complete order and announces it
+   * (review.written) in one transaction; once per line, the unique `orno` holding under races.
+   * The line is as order's and refund's events left it (./purchased-lines.handlers).
+   */
+  async write(orno: number, author: ReviewAuthor, review: ReviewWrite): Promise<ReviewDto> {
+    const line = await this.db.purchasedLine.findUnique({ where: { orno } });
+    // Another member's line, or a line of no complete order, is not found.
+    if (!line || line.mno !== author.mno) throw new NotFound(ReviewMessages.lineNotFound);
+    if (line.status !== 'COMPLETE') throw new BadInput(ReviewMessages.notReviewable);
+    if (await this.db.review.findUnique({ where: { orno } }))
+      throw new BadInput(ReviewMessages.alreadyWritten);
+    const option = await this.db.productOption.findUnique({
+      where: { odno: line.odno },
+      select: { odName: true },
+    });
+    try {
+      const rno = await this.db.$transaction(async (tx) => {
+        const saved = await tx.review.create({
+          data: {
+            pno: line.pno,
+            mno: author.mno,
+            orno,
+            mName: author.mName,
+            odName: option?.odName ?? '',
+            ...review,
+          },
+        });
+        await this.outbox.enqueue(
+          tx,
+          ReviewWrittenV1,
+          { rno: saved.rno, orno, ono: line.ono, mno: author.mno, pno: line.pno },
+          { aggregateId: line.ono },
+        );
+        return saved.rno;
+      });
+      return await this.reviews.one(rno);
+    } catch (error) {
+      // Two reviews of the line at once: the line's one review exists now.
+      if (isUniqueViolation(error)) throw new BadInput(ReviewMessages.alreadyWritten);
+      throw error;
+    }
+  }
+
+  /** Likes the review for the member, or takes their like back; the count moves with it. */
+  async toggleLike(rno: number, mno: number): Promise<ReviewLikeDto> {
+    if (!(await this.db.review.findUnique({ where: { rno }, select: { rno: true } })))
+      throw new NotFound(ReviewMessages.notFound);
+    try {
+      return await this.db.$transaction(async (tx) => {
+        const taken = await tx.reviewLike.deleteMany({ where: { rno, mno } });
+        if (!taken.count) await tx.reviewLike.create({ data: { rno, mno } });
+        const { reviewLike } = await tx.review.update({
+          where: { rno },
+          data: { reviewLike: taken.count ? { decrement: 1 } : { increment: 1 } },
+        });
+        return { rno, liked: !taken.count, reviewLike };
+      });
+    } catch (error) {
+      // The same member's like arriving twice at once: the other one counted it.
+      if (!isUniqueViolation(error)) throw error;
+      const { reviewLike } = await this.db.review.findUniqueOrThrow({ where: { rno } });
+      return { rno, liked: true, reviewLike };
+    }
+  }
+
+  /** The reviews of the product the member likes. */
+  async likedBy(mno: number, pno: number): Promise<number[]> {
+    const likes = await this.db.reviewLike.findMany({
+      where: { mno, review: { pno } },
+      select: { rno: true },
+      orderBy: { rno: 'asc' },
+    });
+    return likes.map((like) => like.rno);
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
