@@ -224,6 +224,45 @@ describe('reviews', () => {
     expect(await stateOf(orno)).toEqual(before);
   });
 
+  it('keeps a line reviewable when the refusal of its refund overtook the request (another topic)', async () => {
+    const orno = await boughtLine(shopper);
+    const { ono, order } = await stack.orders!.orderDetail.findUniqueOrThrow({
+      where: { orno },
+      include: { order: true },
+    });
+    const rfno = ono + 500_000;
+    await publishEvent(
+      stack.transport('refund'),
+      RefundRejectedV1,
+      { rfno, ono, mno: order.mno, reason: '사용 흔적' },
+      ono,
+    );
+    await eventually(async () =>
+      expect(await stack.catalog!.rejectedRefund.findUnique({ where: { rfno } })).not.toBeNull(),
+    );
+    const lines = [{ orno, odno, pno, count: 1 }];
+    await publishEvent(
+      stack.transport('refund'),
+      RefundRequestedV1,
+      {
+        rfno,
+        ono,
+        mno: order.mno,
+        requestDate: new Date().toISOString(),
+        amount: 12_000,
+        parts: [{ sellerId: 1, amount: 12_000, lines }],
+      },
+      ono,
+    );
+    await eventually(async () =>
+      expect(await stack.transport('catalog').lag('catalog', RefundRequestedV1.topic)).toBe(0),
+    );
+    expect(await stack.catalog!.purchasedLine.findUnique({ where: { orno } })).toMatchObject({
+      status: 'COMPLETE',
+    });
+    expect((await add(shopper, orno)).status).toBe(201);
+  });
+
   it('refuses a review while the order is being refunded or once it is, and takes it when the refund is refused', async () => {
     const orno = await boughtLine(shopper);
     const before = await stateOf(orno);

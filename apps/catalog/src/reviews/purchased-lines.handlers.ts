@@ -53,7 +53,9 @@ export class HoldLinesOnRefundRequested implements EventHandler<
   readonly name = 'catalog.hold-lines-on-refund-requested';
   readonly event = RefundRequestedV1;
 
-  async handle({ ono, mno, parts }: PayloadOf<typeof RefundRequestedV1>, tx: CatalogTx): Promise<void> {
+  async handle({ rfno, ono, mno, parts }: PayloadOf<typeof RefundRequestedV1>, tx: CatalogTx): Promise<void> {
+    // Refused already (the rejection came first): the lines stay reviewable.
+    if (await tx.rejectedRefund.findUnique({ where: { rfno } })) return;
     const lines = parts.flatMap((part) => part.lines);
     // Refunded already (the refund's completion came first): it stays refunded.
     const done = await tx.purchasedLine.count({ where: { ono, status: 'REFUND_COMPLETE' } });
@@ -70,7 +72,8 @@ export class ReleaseLinesOnRefundRejected implements EventHandler<
   readonly name = 'catalog.release-lines-on-refund-rejected';
   readonly event = RefundRejectedV1;
 
-  async handle({ ono }: PayloadOf<typeof RefundRejectedV1>, tx: CatalogTx): Promise<void> {
+  async handle({ rfno, ono }: PayloadOf<typeof RefundRejectedV1>, tx: CatalogTx): Promise<void> {
+    await tx.rejectedRefund.create({ data: { rfno, ono } });
     await tx.purchasedLine.updateMany({
       where: { ono, status: 'REFUND_PENDING' },
       data: { status: 'COMPLETE' },
