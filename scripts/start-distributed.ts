@@ -1,6 +1,7 @@
 // `npm run start:distributed`: the store as separate processes on one machine, from libs/topology.
 // Starts PostgreSQL, Redis and Kafka as `npm run infra:up` does (stopping them again on exit if it
-// started them), seeds the demo store on first start, then runs every service and the BFF, each
+// started them), unless MKT_TEST_DATABASE_URL, MKT_TEST_REDIS_URL and MKT_TEST_KAFKA_BROKERS name
+// servers to use, seeds the demo store on first start, then runs every service and the BFF, each
 // its own process, with one log stream whose lines are prefixed by the process name. Ctrl-C stops
 // them all. Data (catalog's images, the access-token key) lives under DATA_DIR (.data/distributed).
 //   PORT (8080) is the BFF's; the services listen on the topology's ports on 127.0.0.1, each moved
@@ -118,6 +119,21 @@ async function waitUntilHealthy(url: string, timeoutMs = 180_000): Promise<void>
 
 let infraStartedHere = false;
 
+const SERVER_SETTINGS = ['MKT_TEST_DATABASE_URL', 'MKT_TEST_REDIS_URL', 'MKT_TEST_KAFKA_BROKERS'] as const;
+
+/** Servers someone else runs (CI's, another checkout's), named as the tests name them. */
+function serversGiven(): Record<string, string> | undefined {
+  if (!SERVER_SETTINGS.every((name) => process.env[name])) return undefined;
+  return Object.fromEntries(SERVER_SETTINGS.map((name) => [name, process.env[name]!]));
+}
+
+/** PostgreSQL, Redis and Kafka of this checkout (deploy/local/infra.sh), started unless running. */
+function startServers(): Record<string, string> {
+  infraStartedHere = !/running/.test(infra('status'));
+  infra('up');
+  return infraSettings();
+}
+
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
@@ -155,9 +171,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  infraStartedHere = !/running/.test(infra('status'));
-  infra('up');
-  const settings = infraSettings();
+  const settings = serversGiven() ?? startServers();
   const adminUrl = settings.MKT_TEST_DATABASE_URL;
   const kafka = settings.MKT_TEST_KAFKA_BROKERS;
   mkdirSync(dataDir, { recursive: true });

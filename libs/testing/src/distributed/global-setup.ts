@@ -44,6 +44,10 @@ export default async function globalSetup(): Promise<void> {
     env: {
       ...process.env,
       NODE_OPTIONS: '',
+      // The servers the other tests use, whoever started them.
+      MKT_TEST_DATABASE_URL: infra.databaseUrl,
+      MKT_TEST_REDIS_URL: infra.redisUrl,
+      MKT_TEST_KAFKA_BROKERS: infra.kafkaBrokers.join(','),
       PORT_OFFSET: String(PORT_OFFSET),
       DATABASE_PREFIX,
       KAFKA_TOPIC_PREFIX: `dist-test-${Date.now().toString(36)}.`,
