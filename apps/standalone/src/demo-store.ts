@@ -31,18 +31,16 @@ export async function seedDemoStore(
     products: 0,
     reviews: 0,
   };
-  const pnos = catalog.products
-    ? (
-        await databases.catalog.product.findMany({
-          select: { pno: true },
-          orderBy: { pno: 'asc' },
-          take: 400,
-        })
-      ).map((p) => p.pno)
+  const products = catalog.products
+    ? await databases.catalog.product.findMany({
+        select: { pno: true, sellerId: true },
+        orderBy: { pno: 'asc' },
+        take: 400,
+      })
     : [];
   return {
     ...catalog,
     accounts,
-    inquiries: pnos.length ? await seedDemoInquiries(databases.board, pnos) : 0,
+    inquiries: products.length ? await seedDemoInquiries(databases.board, products) : 0,
   };
 }

@@ -25,16 +25,20 @@ const QUESTIONS: { title: string; content: string; secret: boolean; answer?: str
 const NICKNAMES = ['딸기러버', '새벽배송러', '알뜰맘', '캠핑족', '홈쿡왕', '자취생'];
 
 /** A few inquiries (some secret, some answered) on the first products of the demo store. */
-export async function seedDemoInquiries(db: BoardDatabase, pnos: number[]): Promise<number> {
+export async function seedDemoInquiries(
+  db: BoardDatabase,
+  products: { pno: number; sellerId: number }[],
+): Promise<number> {
   if ((await db.productInquiry.count()) > 0) return 0;
   let created = 0;
-  for (const [index, pno] of pnos.entries()) {
+  for (const [index, { pno, sellerId }] of products.entries()) {
     const count = index % 4;
     for (let n = 0; n < count; n++) {
       const question = QUESTIONS[(index + n) % QUESTIONS.length];
       await db.productInquiry.create({
         data: {
           pno,
+          sellerId,
           mno: ((index + n) % NICKNAMES.length) + 1,
           mNickName: NICKNAMES[(index + n) % NICKNAMES.length],
           title: question.title,
