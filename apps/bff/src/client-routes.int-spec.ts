@@ -19,11 +19,6 @@ const EXPECTED_MISSING = [
   // Review writes.
   'POST /api/review/add/1',
   'PUT /api/review/change',
-  // Inquiry writes, and a member's own inquiries.
-  'GET /api/qa/list/my/1',
-  'POST /api/qa/add',
-  'PUT /api/qa/change',
-  'DELETE /api/qa/delete/1',
   // Notices and FAQs.
   'GET /api/notice/list?page=1&size=10',
   'GET /api/notice/MQ==',

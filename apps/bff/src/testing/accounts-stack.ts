@@ -7,6 +7,7 @@ import { JsonLogger } from '@mkt/platform';
 import type { TestService } from '@mkt/testing';
 import { startTestService, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
 import type { KafkaTransport } from '@mkt/messaging';
+import { boardService } from '../../../board/src/board.service';
 import { cartService } from '../../../cart/src/cart.service';
 import { catalogService } from '../../../catalog/src/catalog.module';
 import { CatalogDatabase } from '../../../catalog/src/database';
@@ -139,7 +140,7 @@ export interface AccountsStack {
 }
 
 export interface StackServices {
-  /** Also catalog, cart, order and payment (on the sandbox gateway), all on one Kafka; member alone when false. */
+  /** Also catalog, cart, order, payment (on the sandbox gateway), refund and board, all on one Kafka; member alone when false. */
   shop?: boolean;
 }
 
@@ -198,6 +199,7 @@ export async function startAccountsStack(
       orderDatabase = order.app.get(OrderDatabase);
       urls.payment = (await start(paymentService, { order: order.url })).url;
       urls.refund = (await start(refundService, { order: order.url })).url;
+      urls.board = (await start(boardService, { catalog: catalog.url })).url;
     }
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
