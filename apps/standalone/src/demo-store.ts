@@ -38,9 +38,15 @@ export async function seedDemoStore(
         take: 400,
       })
     : [];
+  const shoppers = await databases.member.member.findMany({
+    where: { role: 'MEMBER' },
+    select: { mno: true, mNickname: true },
+    orderBy: { mno: 'asc' },
+  });
+  const authors = shoppers.map((shopper) => ({ mno: shopper.mno, nickname: shopper.mNickname }));
   return {
     ...catalog,
     accounts,
-    inquiries: products.length ? await seedDemoInquiries(databases.board, products) : 0,
+    inquiries: products.length ? await seedDemoInquiries(databases.board, products, authors) : 0,
   };
 }

@@ -344,6 +344,21 @@ describe('product inquiries API', () => {
       expect.arrayContaining([waiting.qno, others.qno]),
     );
 
+    const onlyAnswered = await call<PageResult<InquiryDto>>(
+      'GET',
+      '/api/qa/seller?answered=true&size=100',
+      seller,
+    );
+    expect(onlyAnswered.body.dtoList.map((inquiry) => inquiry.qno)).toContain(answered.qno);
+    expect(onlyAnswered.body.dtoList.every((inquiry) => inquiry.replyCheck)).toBe(true);
+    const onlyWaiting = await call<PageResult<InquiryDto>>(
+      'GET',
+      '/api/qa/seller?answered=false&size=100',
+      seller,
+    );
+    expect(onlyWaiting.body.dtoList.map((inquiry) => inquiry.qno)).toContain(waiting.qno);
+    expect(onlyWaiting.body.dtoList.some((inquiry) => inquiry.replyCheck)).toBe(false);
+
     const asMember = await call('GET', '/api/qa/seller', author);
     expect([asMember.status, asMember.body.error]).toEqual([403, AuthErrors.accessDenied]);
     expect((await call('GET', '/api/qa/seller?size=500', seller)).status).toBe(400);

@@ -30,7 +30,13 @@ export class BoardClient {
 
   /** The inquiries a seller answers (on its products; an admin: all), unanswered first. */
   inquiriesToAnswer(answerer: BoardCaller, query: SellerInquiryQuery): Promise<Slice<InquiryDto>> {
-    return this.http.get('/inquiries/to-answer', { ...query, mno: answerer.mno, role: answerer.role });
+    return this.http.get('/inquiries/to-answer', {
+      page: query.page,
+      size: query.size,
+      answered: query.answered === undefined ? undefined : String(query.answered),
+      mno: answerer.mno,
+      role: answerer.role,
+    });
   }
 
   ask(author: { mno: number; nickname: string }, inquiry: InquiryAdd): Promise<InquiryDto> {

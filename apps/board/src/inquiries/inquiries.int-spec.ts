@@ -272,6 +272,23 @@ describe('board service: product inquiries', () => {
     );
     expect(paged.body.items.map((item) => item.qno)).toEqual([first.qno]);
 
+    const waiting = await send<Slice<InquiryDto>>(
+      'GET',
+      `/inquiries/to-answer?mno=${SELLER}&role=SELLER&answered=false`,
+    );
+    expect([waiting.body.totalCount, waiting.body.items.map((item) => item.qno)]).toEqual([
+      2,
+      [third.qno, second.qno],
+    ]);
+    const done = await send<Slice<InquiryDto>>(
+      'GET',
+      `/inquiries/to-answer?mno=${SELLER}&role=SELLER&answered=true`,
+    );
+    expect(done.body.items.map((item) => item.qno)).toEqual([first.qno]);
+    expect((await send('GET', `/inquiries/to-answer?mno=${SELLER}&role=SELLER&answered=yes`)).status).toBe(
+      400,
+    );
+
     const all = await send<Slice<InquiryDto>>('GET', '/inquiries/to-answer?mno=1&role=ADMIN');
     expect(all.body.items.map((item) => item.qno)).toEqual([others.qno, third.qno, second.qno, first.qno]);
     expect((await send('GET', `/inquiries/to-answer?mno=${AUTHOR}&role=MEMBER`)).status).toBe(400);

@@ -39,5 +39,6 @@ export function inquiryAsSeenBy(row: InquiryRow, viewer: Viewer): InquiryDto {
       row.reply && !hidden
         ? { qr_content: row.reply.content, regDate: row.reply.regDate.toISOString() }
         : null,
+    masked: hidden,
   };
 }

@@ -40,7 +40,10 @@ export class InquiryRepository {
    * unanswered ones first, newest first, then answered ones, latest answer first.
    */
   async toAnswer(answerer: Answerer, query: SellerInquiryQuery): Promise<Slice<InquiryDto>> {
-    const where = answerer.role === 'ADMIN' ? {} : { sellerId: answerer.mno };
+    const where = {
+      ...(answerer.role === 'ADMIN' ? {} : { sellerId: answerer.mno }),
+      ...(query.answered === undefined ? {} : { reply: query.answered ? { isNot: null } : { is: null } }),
+    };
     const [rows, totalCount] = await Promise.all([
       this.db.productInquiry.findMany({
         where,

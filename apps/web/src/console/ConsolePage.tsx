@@ -7,12 +7,13 @@ import { AdminDashboard } from './AdminDashboard';
 import { CONSOLES, type ConsoleRole } from './consoleRoles';
 import { ConsoleOrdersScreen } from './orders/ConsoleOrdersScreen';
 import { SellerDashboard } from './orders/SellerDashboard';
+import { SellerInquiriesScreen } from './inquiries/SellerInquiriesScreen';
 import './console.css';
 
 /** The screens built so far, by console and menu path; the others say '준비 중입니다'. */
 const SCREENS: Record<ConsoleRole, Partial<Record<string, ComponentType>>> = {
   admin: { '': AdminDashboard, orders: ConsoleOrdersScreen },
-  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen },
+  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen, qa: SellerInquiriesScreen },
 };
 
 /**

@@ -20,6 +20,8 @@ export interface InquiryDto {
   replyCheck: boolean;
   regDate: string;
   proQAReply: InquiryReplyDto | null;
+  /** Ours: this viewer gets the secret placeholder (not its author, the product's seller nor an admin). */
+  masked: boolean;
 }
 
 export const SECRET_INQUIRY_TITLE = '비밀글입니다.';
@@ -91,10 +93,17 @@ export const inquiryReplySchema = z.object({
 });
 export type InquiryReplyRequest = z.infer<typeof inquiryReplySchema>;
 
-/** Ours: the seller console's list, `GET /api/qa/seller?page&size`: unanswered first. */
+/**
+ * Ours: the seller console's list, `GET /api/qa/seller?page&size&answered`: unanswered first;
+ * `answered=false` only those waiting, `answered=true` only those answered (latest answer first).
+ */
 export const sellerInquiryQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page는 1 이상이어야 합니다.').max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100, 'size는 100 이하여야 합니다.').default(10),
+  answered: z
+    .enum(['true', 'false'], { error: 'answered는 true 또는 false여야 합니다.' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type SellerInquiryQuery = z.infer<typeof sellerInquiryQuerySchema>;
 
