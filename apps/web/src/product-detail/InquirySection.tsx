@@ -47,7 +47,7 @@ export function InquirySection({ pno, onAsk, onReveal }: InquirySectionProps) {
             <li>
               상품에 대한 문의를 남기는 공간입니다. 배송, 결제, 교환/반품 문의는 1:1 문의를 이용해 주세요.
             </li>
-            <li>비밀글은 작성자만 볼 수 있습니다.</li>
+            <li>비밀글은 작성자와 판매자만 볼 수 있습니다.</li>
           </ul>
         </div>
         <button type="button" className="btn btn--primary" onClick={onAsk}>
