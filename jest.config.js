@@ -1,10 +1,13 @@
-// One Jest run, three kinds of suites. `npm test` (scripts/test-all.mjs) runs them and totals them.
+// One Jest run, four kinds of suites: unit, integration, browser, and distributed (against
+// `npm run start:distributed`). `npm test` (scripts/test-all.mjs) runs them and totals them.
 const transform = { '^.+\\.tsx?$': ['@swc/jest'] };
 const common = {
   transform,
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/\\.data/', '/\\.infra/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/\\.data/', '/\\.infra/', '<rootDir>/build/'],
+  // build/server (npm run build:server) holds compiled copies of the workspaces.
+  modulePathIgnorePatterns: ['<rootDir>/build/'],
 };
 
 /** @type {import('jest').Config} */
@@ -23,6 +26,13 @@ module.exports = {
       testMatch: ['<rootDir>/apps/web/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/browser/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/browser/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'distributed',
+      testMatch: ['<rootDir>/apps/*/test/**/*.dist-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/distributed/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/distributed/global-teardown.ts',
     },
   ],
 };

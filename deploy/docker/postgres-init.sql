@@ -1,10 +1,10 @@
--- One database per service. Run once on an empty cluster: by the postgres image's
+-- Rendered from libs/topology by `npm run topology:render`: edit the topology, not this file.
+-- One database per service, run once on an empty cluster: by the postgres image's
 -- /docker-entrypoint-initdb.d (docker-compose.yml) and by deploy/local/infra.sh after initdb.
--- "order" is a reserved word, hence the quotes.
-CREATE DATABASE catalog;
-CREATE DATABASE member;
-CREATE DATABASE cart;
+CREATE DATABASE "catalog";
+CREATE DATABASE "member";
+CREATE DATABASE "board";
+CREATE DATABASE "cart";
 CREATE DATABASE "order";
-CREATE DATABASE payment;
-CREATE DATABASE refund;
-CREATE DATABASE board;
+CREATE DATABASE "payment";
+CREATE DATABASE "refund";

@@ -14,8 +14,10 @@ import { CatalogController } from './catalog/catalog.controller';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
 import { ConsoleOrdersController } from './orders/console-orders.controller';
+import { FaqController, NoticeController } from './customer-centre/customer-centre.controller';
 import { OrderController } from './orders/order.controller';
 import { PaymentController } from './payments/payment.controller';
+import { ProductManagementController } from './products/product-management.controller';
 import { RefundController } from './refunds/refund.controller';
 import { ReviewController } from './reviews/review.controller';
 import { socialProviders } from './social/social.providers';
@@ -62,6 +64,8 @@ class BffModule {
         ReviewController,
         InquiryController,
         VisitorController,
+        // Before AdminMembersController: its `admin/:encodedMno` would take `admin/productList`.
+        ProductManagementController,
         AdminMembersController,
         CartController,
         WishlistController,
@@ -69,6 +73,8 @@ class BffModule {
         PaymentController,
         RefundController,
         ConsoleOrdersController,
+        NoticeController,
+        FaqController,
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },

@@ -1,23 +1,43 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { corsOrigins, loadConfig, port, runProcess, trustProxy } from '@mkt/platform';
+import { BFF, serviceUrlSetting } from '@mkt/topology';
 import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
+import type { ServiceUrls } from './services/service-clients';
 import { socialEnv, socialSettingsFromEnv } from './social/social-settings';
 import { RedisVisitorCounters } from './visitors/visitor-counters';
 
+const serviceUrlsConfig = z.object(
+  Object.fromEntries(BFF.calls.map((name) => [serviceUrlSetting(name), z.url()])),
+);
+
+/** The access-token key: JWT_SECRET, else the contents of JWT_SECRET_FILE (a mounted secret). */
+const jwtSecretConfig = z
+  .object({
+    JWT_SECRET: z.string().optional(),
+    JWT_SECRET_FILE: z.string().min(1).optional(),
+  })
+  .transform(({ JWT_SECRET, JWT_SECRET_FILE }, context) => {
+    let secret = JWT_SECRET;
+    if (!secret && JWT_SECRET_FILE) {
+      try {
+        secret = readFileSync(JWT_SECRET_FILE, 'utf8').trim();
+      } catch {
+        context.addIssue({ code: 'custom', path: ['JWT_SECRET_FILE'], message: 'cannot be read' });
+        return z.NEVER;
+      }
+    }
+    if (!secret || secret.length < 32)
+      context.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be at least 32 characters' });
+    return secret ?? '';
+  });
+
 const bffConfig = z
   .object({
-    SERVICE_URL_CATALOG: z.url(),
-    SERVICE_URL_BOARD: z.url(),
-    SERVICE_URL_MEMBER: z.url(),
-    SERVICE_URL_CART: z.url(),
-    SERVICE_URL_ORDER: z.url(),
-    SERVICE_URL_PAYMENT: z.url(),
-    SERVICE_URL_REFUND: z.url(),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
     PORT: port.default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     WEB_DIST: z.string().min(1).optional(),
@@ -29,21 +49,17 @@ const bffConfig = z
 
 runProcess('bff', async (logger) => {
   const config = loadConfig(bffConfig);
+  const jwtSecret = loadConfig(jwtSecretConfig);
+  const serviceUrls = loadConfig(serviceUrlsConfig);
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await redis.connect();
   const visitors = new RedisVisitorCounters(redis);
   const app = await startBff(
     {
-      services: {
-        catalog: config.SERVICE_URL_CATALOG,
-        board: config.SERVICE_URL_BOARD,
-        member: config.SERVICE_URL_MEMBER,
-        cart: config.SERVICE_URL_CART,
-        order: config.SERVICE_URL_ORDER,
-        payment: config.SERVICE_URL_PAYMENT,
-        refund: config.SERVICE_URL_REFUND,
-      },
-      auth: { jwtSecret: config.JWT_SECRET, store: new RedisKeyValueStore(redis) },
+      services: Object.fromEntries(
+        BFF.calls.map((name) => [name, serviceUrls[serviceUrlSetting(name)]]),
+      ) as ServiceUrls,
+      auth: { jwtSecret, store: new RedisKeyValueStore(redis) },
       visitors,
       social: socialSettingsFromEnv(config),
       logger,

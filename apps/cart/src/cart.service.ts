@@ -11,7 +11,6 @@ export const cartService = defineService({
   name: 'cart',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: CartDatabase,
-  calls: ['catalog'],
   handlers: [ClearOrderedLinesOnOrderCompleted],
   controllers: [CartController],
   providers: () => [Cart, catalogOptionsProvider],

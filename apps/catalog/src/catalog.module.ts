@@ -10,6 +10,8 @@ import { OptionController } from './options/option.controller';
 import { OptionSnapshots } from './options/option-snapshots';
 import { ProductController } from './products/product.controller';
 import { ProductRepository } from './products/product.repository';
+import { ProductManagement } from './products/product-management';
+import { ProductManagementController } from './products/product-management.controller';
 import { ReviewController } from './reviews/review.controller';
 import { ReviewRepository } from './reviews/review.repository';
 import { stockHandlers } from './stock/stock.handlers';
@@ -30,6 +32,7 @@ export const catalogService = defineService({
   controllers: [
     CategoryController,
     ProductController,
+    ProductManagementController,
     OptionController,
     ReviewController,
     ImageController,
@@ -38,6 +41,7 @@ export const catalogService = defineService({
   providers: (runtime) => [
     CategoryRepository,
     ProductRepository,
+    ProductManagement,
     ReviewRepository,
     OptionSnapshots,
     WishList,

@@ -24,7 +24,6 @@ export const orderService = defineService({
   name: 'order',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: OrderDatabase,
-  calls: ['catalog'],
   imports: [CqrsModule.forRoot()],
   handlers: [...orderProcessHandlers, ...refundStatusHandlers],
   controllers: [OrderController],

@@ -21,7 +21,6 @@ export const paymentService = defineService({
   name: 'payment',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: PaymentDatabase,
-  calls: ['order'],
   imports: [CqrsModule.forRoot()],
   handlers: [GiveBackRejectedPayment, GiveBackPaymentOfCancelledOrder, QueueRefundCancellations],
   controllers: [PaymentController],

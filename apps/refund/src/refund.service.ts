@@ -14,7 +14,6 @@ export const refundService = defineService({
   name: 'refund',
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: RefundDatabase,
-  calls: ['order'],
   imports: [CqrsModule.forRoot()],
   handlers: [CompleteRefundOnPaymentRefunded],
   controllers: [RefundController],

@@ -1,5 +1,6 @@
 import type { BoardDatabase } from '../../board/src/database';
 import { seedDemoInquiries } from '../../board/src/seed/demo-inquiries';
+import { seedDemoNotices } from '../../board/src/seed/demo-notices';
 import { productImageDir } from '../../catalog/src/catalog.module';
 import type { CatalogDatabase } from '../../catalog/src/database';
 import { LocalDiskImageStorage } from '../../catalog/src/images/image-storage';
@@ -16,14 +17,14 @@ export interface DemoDatabases {
 
 /**
  * The demo store across services: member's sign-in accounts, catalog's categories, products and
- * reviews, then board's inquiries on those products. Each part is skipped when its service
+ * reviews, then board's inquiries on those products and the admin's notices and FAQs. Each part is skipped when its service
  * already has data.
  */
 export async function seedDemoStore(
   databases: DemoDatabases,
   catalogDataDir: string,
   options: { productsPerCategory?: number } = {},
-): Promise<SeedSummary & { inquiries: number; accounts: number }> {
+): Promise<SeedSummary & { inquiries: number; accounts: number; notices: number }> {
   const accounts = await seedDemoAccounts(databases.member);
   const storage = new LocalDiskImageStorage(productImageDir({ dataDir: catalogDataDir }));
   const catalog = (await seedDemoCatalog(databases.catalog, storage, options)) ?? {
@@ -44,9 +45,14 @@ export async function seedDemoStore(
     orderBy: { mno: 'asc' },
   });
   const authors = shoppers.map((shopper) => ({ mno: shopper.mno, nickname: shopper.mNickname }));
+  const admin = await databases.member.member.findFirst({
+    where: { role: 'ADMIN' },
+    orderBy: { mno: 'asc' },
+  });
   return {
     ...catalog,
     accounts,
     inquiries: products.length ? await seedDemoInquiries(databases.board, products, authors) : 0,
+    notices: admin ? await seedDemoNotices(databases.board, admin.mno) : 0,
   };
 }

@@ -21,16 +21,21 @@ import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
 import { JsonLogger, startService } from '@mkt/platform';
+import type { ServiceName } from '@mkt/topology';
+import { BFF, SERVICES } from '@mkt/topology';
 
-export const ALL_SERVICES: ServiceDefinition[] = [
-  catalogService,
-  memberService,
-  cartService,
-  orderService,
-  paymentService,
-  refundService,
-  boardService,
-];
+const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
+  catalog: catalogService,
+  member: memberService,
+  board: boardService,
+  cart: cartService,
+  order: orderService,
+  payment: paymentService,
+  refund: refundService,
+};
+
+/** Every service, in the topology's order: a service after the ones it calls. */
+export const ALL_SERVICES: ServiceDefinition[] = SERVICES.map((node) => DEFINITIONS[node.name]);
 
 export interface StandaloneOptions {
   /** Embedded database, images and other files; kept between starts. Undefined: in memory (tests). */
@@ -89,7 +94,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         transport,
         logger: new JsonLogger(definition.name, options.logLevel),
         dataDir: join(dataDir, definition.name),
-        // Services start in ALL_SERVICES order, so a called service is already listening.
+        // Services start in the topology's order, so a called service is already listening.
         serviceUrls: Object.fromEntries(definition.calls.map((name) => [name, urls[name]])),
       },
       { port: 0, host: '127.0.0.1' },
@@ -111,15 +116,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const socialProvider = await startLocalSocialProvider({ host: options.host });
   const bff = await startBff(
     {
-      services: {
-        catalog: urls.catalog,
-        board: urls.board,
-        member: urls.member,
-        cart: urls.cart,
-        order: urls.order,
-        payment: urls.payment,
-        refund: urls.refund,
-      },
+      services: Object.fromEntries(BFF.calls.map((name) => [name, urls[name]])) as Record<
+        ServiceName,
+        string
+      >,
       auth: {
         jwtSecret: await standaloneSecret(dataDir, options.inMemory),
         store: new MemoryKeyValueStore(),

@@ -10,3 +10,5 @@ export * from './events';
 export * from './api/cart';
 export * from './api/orders';
 export * from './api/refunds';
+export * from './api/notices';
+export * from './api/products';

@@ -59,11 +59,16 @@ export class EventConsumer<Tx extends RawSqlClient> {
     return this;
   }
 
+  /** The topics of the registered handlers. */
+  get topics(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   async start(): Promise<void> {
     if (this.handlers.size === 0 || this.subscription) return;
     this.subscription = await this.transport.subscribe({
       groupId: this.options.groupId,
-      topics: [...this.handlers.keys()],
+      topics: this.topics,
       onMessage: (message) => this.deliver(message).then(() => undefined),
     });
   }

@@ -49,9 +49,14 @@ export function eventMessage<P>(
  * if and only if the state change it announces was committed.
  */
 export class Outbox {
+  /**
+   * @param publishes the topics this producer declared (libs/topology); an event of any other
+   * topic is refused, so what a service publishes cannot drift from the declaration.
+   */
   constructor(
     private readonly schema: string,
     private readonly producer: string,
+    private readonly publishes?: ReadonlySet<string>,
   ) {}
 
   async enqueue<P>(
@@ -60,6 +65,8 @@ export class Outbox {
     payload: P,
     context: EventContext,
   ): Promise<EventEnvelope<P>> {
+    if (this.publishes && !this.publishes.has(event.topic))
+      throw new Error(`${this.producer} does not declare that it publishes ${event.topic}`);
     const { envelope, headers } = eventMessage(this.producer, event, payload, context);
     await tx.$executeRawUnsafe(
       `INSERT INTO ${table(this.schema, 'outbox_event')} (event_id, topic, message_key, event_type, envelope, headers)

@@ -21,14 +21,24 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/KAFKA_BROKERS is invalid \(must be host:port/);
     expect(attempt).toThrow(/PORT is invalid/);
   });
+
+  it('takes an empty setting for an unset one', () => {
+    expect(
+      loadConfig(schema, { DATABASE_URL: 'postgresql://db/catalog', KAFKA_BROKERS: 'a:9092', PORT: '' }),
+    ).toEqual({ DATABASE_URL: 'postgresql://db/catalog', KAFKA_BROKERS: ['a:9092'], PORT: 3000 });
+    expect(() => loadConfig(schema, { DATABASE_URL: '', KAFKA_BROKERS: 'a:9092' })).toThrow(
+      /DATABASE_URL is missing/,
+    );
+  });
 });
 
 describe('trustProxy', () => {
   const proxySchema = z.object({ TRUST_PROXY: trustProxy.optional() });
   const read = (value: string | undefined) => loadConfig(proxySchema, { TRUST_PROXY: value }).TRUST_PROXY;
 
-  it('trusts no proxy when absent, a number of hops, or presets and addresses', () => {
+  it('trusts no proxy when absent or empty, a number of hops, or presets and addresses', () => {
     expect(read(undefined)).toBeUndefined();
+    expect(read('')).toBeUndefined();
     expect(read('0')).toBe(0);
     expect(read('2')).toBe(2);
     expect(read('loopback')).toEqual(['loopback']);
@@ -41,7 +51,7 @@ describe('trustProxy', () => {
   });
 
   it.each([
-    '',
+    ' ',
     'true',
     'yes',
     '-1',
@@ -63,7 +73,7 @@ describe('corsOrigins', () => {
 
   it('allows no other site when absent or empty, else the listed origins', () => {
     expect(read(undefined)).toBeUndefined();
-    expect(read('')).toEqual([]);
+    expect(read('')).toBeUndefined();
     expect(read(' ')).toEqual([]);
     expect(read('https://shop.example.kr')).toEqual(['https://shop.example.kr']);
     expect(read('https://shop.example.kr, http://localhost:5173,http://[::1]:8080')).toEqual([

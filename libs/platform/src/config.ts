@@ -5,14 +5,16 @@ export class ConfigError extends Error {}
 
 /**
  * Reads settings from the environment through a schema. Every missing or malformed setting is named
- * in one message, so a process that cannot run says why before it does anything.
+ * in one message, so a process that cannot run says why before it does anything. An empty setting
+ * counts as unset (compose passes `NAME=` for every setting `.env` leaves blank).
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(env);
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(given);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
-    return env[name] === undefined ? `${name} is missing` : `${name} is invalid (${issue.message})`;
+    return given[name] === undefined ? `${name} is missing` : `${name} is invalid (${issue.message})`;
   });
   throw new ConfigError(`configuration error: ${problems.join('; ')}`);
 }

@@ -41,6 +41,11 @@ export class ServiceClient {
     return readJson<T>(await this.send('POST', path, undefined, body));
   }
 
+  /** A multipart body (files along with fields), sent as it is. */
+  async postForm<T>(path: string, form: FormData): Promise<T> {
+    return readJson<T>(await this.send('POST', path, undefined, form));
+  }
+
   async put<T>(path: string, body: unknown): Promise<T> {
     return readJson<T>(await this.send('PUT', path, undefined, body));
   }
@@ -70,10 +75,11 @@ export class ServiceClient {
         method,
         headers: {
           accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          // fetch writes a form's own multipart content type, boundary included.
+          ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
           [CORRELATION_HEADER]: currentCorrelationId() ?? '',
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       });
     } catch {
       throw new ServiceUnavailable(this.service);

@@ -33,12 +33,17 @@ const serviceConfig = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).optional(),
+  /** Before every topic and consumer group: two stores may share one broker. */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[\w.-]*$/, 'letters, digits, ".", "_" and "-" only')
+    .optional(),
 });
 
 const urlSetting = (service: string) => `SERVICE_URL_${service.toUpperCase()}`;
 
 /** SERVICE_URL_<NAME> of each service called, all required. */
-const calledServiceUrls = (calls: string[]) =>
+const calledServiceUrls = (calls: readonly string[]) =>
   z.object(Object.fromEntries(calls.map((name) => [urlSetting(name), z.url()])));
 
 /** Entry point of a service in distributed mode: its own PostgreSQL database and Kafka. */
@@ -49,6 +54,7 @@ export function runServiceProcess(definition: ServiceDefinition): void {
     const transport = new KafkaTransport({
       brokers: config.KAFKA_BROKERS,
       clientId: definition.name,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX,
       logger,
     });
     const app = await startService(

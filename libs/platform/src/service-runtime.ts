@@ -19,6 +19,8 @@ import type {
 import { EventConsumer, messagingMigrationsDir, Outbox, OutboxRelay } from '@mkt/messaging';
 import type { DatabaseTarget } from '@mkt/persistence';
 import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
+import type { ServiceNode } from '@mkt/topology';
+import { serviceNode } from '@mkt/topology';
 import { z } from 'zod';
 import { correlationMiddleware } from './correlation';
 import { ErrorBodyFilter, parseInput } from './http-errors';
@@ -58,7 +60,7 @@ export interface ServiceDefinition {
   /** The service's own Prisma migrations. */
   migrationsDir: string;
   /** Services it reads from over internal HTTP (never to change their state: that goes by events). */
-  calls: string[];
+  calls: readonly string[];
   module(runtime: ServiceRuntime): DynamicModule;
 }
 
@@ -100,15 +102,27 @@ class OutboxOpsController {
   }
 }
 
+/** A service whose handlers consume other topics than the topology declares does not start. */
+function checkConsumedTopics(node: ServiceNode, consumer: EventConsumer<RawSqlClient>): void {
+  const declared = node.consumes.map((event) => event.topic).sort();
+  const handled = [...consumer.topics].sort();
+  if (declared.join() !== handled.join())
+    throw new Error(
+      `${node.name} handles [${handled.join(', ')}] but libs/topology declares it consumes [${declared.join(', ')}]`,
+    );
+}
+
 @Injectable()
 class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly relay: OutboxRelay,
     private readonly consumer: EventConsumer<RawSqlClient>,
     @Inject(DATABASE) private readonly db: PrismaLike,
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    checkConsumedTopics(serviceNode(this.runtime.name), this.consumer);
     this.relay.start();
     await this.consumer.start();
   }
@@ -146,7 +160,14 @@ export class ServicePlatformModule {
           }),
       },
       { provide: DATABASE, useExisting: prisma },
-      { provide: Outbox, useValue: new Outbox(runtime.database.schema, runtime.name) },
+      {
+        provide: Outbox,
+        useValue: new Outbox(
+          runtime.database.schema,
+          runtime.name,
+          new Set(serviceNode(runtime.name).publishes.map((event) => event.topic)),
+        ),
+      },
       {
         provide: OutboxRelay,
         inject: [DATABASE],
@@ -216,21 +237,23 @@ export interface ServiceSpec<P extends PrismaLike> {
   migrationsDir: string;
   prisma: PrismaClass<P>;
   handlers?: Type<AnyEventHandler>[];
-  calls?: string[];
   /** Nest modules the service uses (CqrsModule, say). */
   imports?: DynamicModule[];
   controllers?: Type[];
   providers?: (runtime: ServiceRuntime) => Provider[];
 }
 
-/** A service from its parts; its Nest module gets the platform (database, outbox, inbox, health). */
+/**
+ * A service from its parts; its Nest module gets the platform (database, outbox, inbox, health).
+ * Whom it calls, what it publishes and what it consumes are its node of libs/topology.
+ */
 export function defineService<P extends PrismaLike>(spec: ServiceSpec<P>): ServiceDefinition {
   const moduleClass = { [`${spec.name}Module`]: class {} }[`${spec.name}Module`];
   Module({})(moduleClass);
   return {
     name: spec.name,
     migrationsDir: spec.migrationsDir,
-    calls: spec.calls ?? [],
+    calls: serviceNode(spec.name).calls,
     module: (runtime) => ({
       module: moduleClass,
       imports: [ServicePlatformModule.register({ runtime, prisma: spec.prisma }), ...(spec.imports ?? [])],

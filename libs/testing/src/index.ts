@@ -4,3 +4,4 @@ export * from './raw-sql';
 export * from './services';
 export * from './faults';
 export * from './catalog-stand-in';
+export * from './store-api';

@@ -5,15 +5,19 @@ import { Reflector } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@mkt/contracts';
 import { AuthErrors } from '@mkt/contracts';
+import { BoardDatabase } from '../../../board/src/database';
 import type { MemberDatabase } from '../../../member/src/database';
 import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { AdminMembersController } from '../admin/admin-members.controller';
 import { CartController } from '../cart/cart.controller';
+import { FaqController, NoticeController } from '../customer-centre/customer-centre.controller';
 import { InquiryController } from '../inquiries/inquiry.controller';
 import { ConsoleOrdersController } from '../orders/console-orders.controller';
 import { OrderController } from '../orders/order.controller';
 import { RefundController } from '../refunds/refund.controller';
 import { PaymentController } from '../payments/payment.controller';
+import { ProductManagementController } from '../products/product-management.controller';
+import type { CatalogDatabase } from '../../../catalog/src/database';
 import { encodeBase64Id } from '../catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
@@ -46,6 +50,9 @@ const AUDITED_CONTROLLERS: Type[] = [
   PaymentController,
   RefundController,
   ConsoleOrdersController,
+  NoticeController,
+  FaqController,
+  ProductManagementController,
   InquiryController,
 ];
 
@@ -132,6 +139,7 @@ interface RouteRequest {
   query?: Record<string, string>;
   json?: unknown;
   form?: Record<string, string>;
+  multipart?: FormData;
 }
 
 /** What a row's request may arrange. */
@@ -159,11 +167,18 @@ interface Scene {
   inquiryOf(a: MemberA): Promise<number>;
   /** The product on sale (the demo seller's) and its option. */
   product: { pno: number; odno: number; price: number };
+  /** A new notice or FAQ (written by the admin), and its number. */
+  noticeOf(isPrivate: boolean): Promise<number>;
+  faqOf(isPrivate: boolean): Promise<number>;
+  /** A new product of the demo seller's, filed under a lowest-level category. */
+  sellersProduct(): Promise<{ pno: number; odno: number; ctno: number }>;
 }
 
 /** What a row may watch: the member database, and A's data through the API as A. */
 interface View {
   members: MemberDatabase;
+  board: BoardDatabase;
+  catalog: CatalogDatabase;
   getAsA(a: MemberA, path: string): Promise<unknown>;
 }
 
@@ -204,6 +219,25 @@ const orderBody = (a: MemberA, scene: Scene) => ({
   o_address: '(06236) 서울 강남구 테헤란로 1',
   o_reciverPhoNum: '01012345678',
   orderDetails: [{ odno: scene.product.odno, or_count: 1 }],
+});
+
+/** The newest notice or FAQ: the one a row's request wrote (and the call may change or delete). */
+const newestNotice = (_a: MemberA, { board }: View) => board.notice.findFirst({ orderBy: { nno: 'desc' } });
+const newestFaq = (_a: MemberA, { board }: View) => board.faq.findFirst({ orderBy: { fno: 'desc' } });
+const aNotice = async (_a: MemberA, scene: Scene): Promise<RouteRequest> => ({
+  params: { encodedNno: encodeBase64Id(await scene.noticeOf(false)) },
+});
+const aFaq = async (_a: MemberA, scene: Scene): Promise<RouteRequest> => ({
+  params: { encodedFno: encodeBase64Id(await scene.faqOf(false)) },
+});
+/** Private notices and FAQs are not found by anybody but admins. */
+const adminElseHidden = (status: number): Access => ({
+  visitor: HIDDEN,
+  'member A': HIDDEN,
+  'member B': HIDDEN,
+  seller: HIDDEN,
+  'other seller': HIDDEN,
+  admin: status,
 });
 
 /** One row per route: what each caller gets, and the request aimed at member A. */
@@ -288,6 +322,7 @@ const ROUTES: RouteRow[] = [
   { route: 'GET /api/admin/visitor/daily', access: adminOnly(200) },
   { route: 'GET /api/admin/visitor/hourly', access: adminOnly(200) },
   { route: 'GET /api/admin/visitor/stream', access: adminOnly(200) },
+  { route: 'GET /api/admin/visitor/count', access: adminOnly(200) },
   { route: 'GET /api/cart/:mno', access: ownerOnly(200), request: aByMno },
   {
     route: 'GET /api/cart/:mno/summary',
@@ -427,6 +462,108 @@ const ROUTES: RouteRow[] = [
     access: { ...ownerOnly(200), 'member B': HIDDEN },
     memberA: 'new',
     request: async (a, scene) => ({ params: { ono: String((await scene.paidOrderOf(a)).ono) } }),
+  },
+  // The public lists are everybody's; the private items in them (includePrivate) the admins'.
+  {
+    route: 'GET /api/notice/list',
+    access: adminOnly(200),
+    request: () => ({ query: { page: '1', size: '10', includePrivate: 'true' } }),
+  },
+  {
+    route: 'GET /api/notice/:encodedNno',
+    access: adminElseHidden(200),
+    request: async (_a, scene) => ({ params: { encodedNno: encodeBase64Id(await scene.noticeOf(true)) } }),
+  },
+  {
+    route: 'POST /api/notice',
+    access: adminOnly(201),
+    request: () => ({ json: { title: '권한 확인 공지', content: '내용', isPrivate: false, adno: 1 } }),
+    watch: newestNotice,
+  },
+  {
+    route: 'PUT /api/notice/:encodedNno',
+    access: adminOnly(200),
+    request: async (a, scene) => ({
+      ...(await aNotice(a, scene)),
+      json: { title: '고친 공지', content: '고친 내용' },
+    }),
+    watch: newestNotice,
+  },
+  { route: 'DELETE /api/notice/:encodedNno', access: adminOnly(204), request: aNotice, watch: newestNotice },
+  {
+    route: 'GET /api/faq/list',
+    access: adminOnly(200),
+    request: () => ({ query: { includePrivate: 'true' } }),
+  },
+  {
+    route: 'GET /api/faq/:encodedFno',
+    access: adminElseHidden(200),
+    request: async (_a, scene) => ({ params: { encodedFno: encodeBase64Id(await scene.faqOf(true)) } }),
+  },
+  {
+    route: 'POST /api/faq',
+    access: adminOnly(201),
+    request: () => ({ json: { question: '권한 확인 질문', answer: '답변', isPrivate: false } }),
+    watch: newestFaq,
+  },
+  {
+    route: 'PUT /api/faq/:encodedFno',
+    access: adminOnly(200),
+    request: async (a, scene) => ({
+      ...(await aFaq(a, scene)),
+      json: { question: '고친 질문', answer: '고친 답' },
+    }),
+    watch: newestFaq,
+  },
+  { route: 'DELETE /api/faq/:encodedFno', access: adminOnly(204), request: aFaq, watch: newestFaq },
+  {
+    route: 'POST /api/product',
+    access: { ...consoles(200), admin: DENIED },
+    request: async (_a, scene) => {
+      const { ctno } = await scene.sellersProduct();
+      const multipart = new FormData();
+      multipart.append('dto', JSON.stringify({ pName: '권한 확인 등록', pContent: '설명', pPrice: 1000 }));
+      multipart.append('ctnoList', JSON.stringify([ctno]));
+      return { multipart };
+    },
+    watch: (_a, { catalog }) => catalog.product.count({ where: { pName: '권한 확인 등록' } }),
+  },
+  {
+    route: 'PUT /api/product/:encodedPno',
+    access: { ...consoles(200), 'other seller': HIDDEN },
+    request: async (_a, scene) => {
+      const { pno, odno, ctno } = await scene.sellersProduct();
+      return {
+        params: { encodedPno: encodeBase64Id(pno) },
+        json: {
+          pName: '권한 확인 수정',
+          pContent: '설명',
+          pPrice: 2000,
+          category: [{ ctno }],
+          optionDetail: [{ odno, od_name: '기본', od_price: 0, od_stock: 5 }],
+        },
+      };
+    },
+    watch: (_a, { catalog }) => catalog.product.count({ where: { pName: '권한 확인 수정' } }),
+  },
+  {
+    route: 'GET /api/product/manage/:encodedPno',
+    access: { ...consoles(200), 'other seller': HIDDEN },
+    request: (_a, scene) => ({ params: { encodedPno: encodeBase64Id(scene.product.pno) } }),
+  },
+  {
+    route: 'GET /api/admin/productList',
+    access: consoles(200),
+    request: () => ({ query: { page: '1', size: '10', ctno: '0', keyword: '' } }),
+  },
+  {
+    route: 'PUT /api/admin/delStatus/:encodedPno',
+    access: { ...consoles(200), 'other seller': HIDDEN },
+    request: async (_a, scene) => ({
+      params: { encodedPno: encodeBase64Id((await scene.sellersProduct()).pno) },
+      query: { status: 'false' },
+    }),
+    watch: (_a, { catalog }) => catalog.product.count({ where: { delFlag: true } }),
   },
   {
     route: 'GET /api/qa/product/:pno',
@@ -609,10 +746,51 @@ describe('authorization matrix', () => {
       return added.body;
     },
     product: { pno: 0, odno: 0, price: 10_000 },
+    noticeOf: async (isPrivate) => {
+      const written = await callApi<{ nno: number }>(stack.url, 'POST', '/api/notice/', {
+        token: tokens.admin,
+        json: { title: '권한 확인 공지', content: '내용', isPrivate },
+      });
+      if (written.status !== 201) throw new Error(`writing a notice answered ${written.status}`);
+      return written.body.nno;
+    },
+    faqOf: async (isPrivate) => {
+      const written = await callApi<{ fno: number }>(stack.url, 'POST', '/api/faq/', {
+        token: tokens.admin,
+        json: { question: '권한 확인 질문', answer: '답변', isPrivate },
+      });
+      if (written.status !== 201) throw new Error(`writing a FAQ answered ${written.status}`);
+      return written.body.fno;
+    },
+    sellersProduct: async () => {
+      const db = stack.catalog!;
+      const leaf =
+        (await db.category.findFirst({ where: { depth: 3 } })) ??
+        (await db.category.create({ data: { cateName: '권한 확인 분류', depth: 3 } }));
+      const pno = await createProduct(db, {
+        pName: '권한 확인 판매 상품',
+        pContent: '설명',
+        pPrice: 10_000,
+        pSalePer: 0,
+        sellerId: (await db.product.findUniqueOrThrow({ where: { pno: scene.product.pno } })).sellerId,
+        businessName: '바른농부',
+        ctnos: [leaf.ctno],
+        options: [{ odName: '기본', odPrice: 0, odStock: 10 }],
+        imageNames: [],
+      });
+      const option = await db.productOption.findFirstOrThrow({ where: { pno } });
+      return { pno, odno: option.odno, ctno: leaf.ctno };
+    },
   };
   const view: View = {
     get members() {
       return stack.members;
+    },
+    get board() {
+      return stack.service('board').get(BoardDatabase);
+    },
+    get catalog() {
+      return stack.catalog!;
     },
     getAsA: async (a, path) => (await callApi(stack.url, 'GET', path, { token: a.accessToken })).body,
   };
@@ -655,7 +833,7 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     provider = await startLocalSocialProvider();
-    stack = await startAccountsStack('authz', { social: provider.settings }, { shop: true });
+    stack = await startAccountsStack('authz', { social: provider.settings }, { shop: true, board: true });
     const seller = await signedIn('seller@dealmarket.kr', 'seller1234!');
     const pno = await createProduct(stack.catalog!, {
       pName: '권한 확인 상품',
@@ -663,7 +841,7 @@ describe('authorization matrix', () => {
       pPrice: 10_000,
       pSalePer: 0,
       sellerId: seller.mno,
-      businessName: '컬리신선',
+      businessName: '바른농부',
       ctnos: [],
       options: [{ odName: '기본', odPrice: 0, odStock: 1_000 }],
       imageNames: [],
@@ -702,6 +880,7 @@ describe('authorization matrix', () => {
           token,
           json: request.json,
           form: request.form,
+          multipart: request.multipart,
         });
 
         const expected = row.access[caller];

@@ -47,6 +47,34 @@ export interface AccessRule {
 
 const ACCESS_RULE = 'mkt:access-rule';
 
+/** 401 REQUIRED_LOGIN: the call needs a signed-in caller. */
+export function loginRequired(): HttpException {
+  return refuse(HttpStatus.UNAUTHORIZED, AuthErrors.requiredLogin, '로그인이 필요합니다.');
+}
+
+/**
+ * Lets visitors (no token at all) through as nobody; a token that is sent must be valid, as for
+ * {@link AuthenticatedGuard}, so an expired one is refreshed rather than read as a visitor.
+ */
+@Injectable()
+export class VisitorOrSignedInGuard extends AuthenticatedGuard {
+  override handleRequest<T = SessionClaims>(error: unknown, user: T | false, info: unknown): T {
+    if (!user && info instanceof Error && info.message === 'No auth token') return undefined as T;
+    return super.handleRequest(error, user, info);
+  }
+}
+
+/** The route is public; {@link CallerIfAny} tells who is calling when somebody signed in is. */
+export function VisitorOrSignedIn() {
+  return UseGuards(VisitorOrSignedInGuard);
+}
+
+/** The signed-in caller of a {@link VisitorOrSignedIn} route, or null for a visitor. */
+export const CallerIfAny = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): SessionClaims | null =>
+    context.switchToHttp().getRequest<Request & { user?: SessionClaims }>().user ?? null,
+);
+
 /** Checks the caller's role and that an `mno` or `email` in the path is the caller's own. */
 @Injectable()
 export class AccessGuard implements CanActivate {

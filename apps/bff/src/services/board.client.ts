@@ -1,8 +1,13 @@
 import type {
+  BoardListQuery,
+  FaqDto,
+  FaqForm,
   InquiryAdd,
   InquiryDto,
   InquiryListQuery,
   InquiryWrite,
+  NoticeDto,
+  NoticeForm,
   Role,
   SellerInquiryQuery,
   Slice,
@@ -53,5 +58,47 @@ export class BoardClient {
 
   answer(answerer: BoardCaller, qno: number, qr_content: string): Promise<InquiryDto> {
     return this.http.put(`/inquiries/${qno}/reply`, { mno: answerer.mno, role: answerer.role, qr_content });
+  }
+
+  /** `includePrivate`: the caller is an admin (the BFF decides). */
+  notices(query: BoardListQuery): Promise<Slice<NoticeDto>> {
+    return this.http.get('/notices', { ...query, includePrivate: String(query.includePrivate) });
+  }
+
+  notice(nno: number, includePrivate: boolean): Promise<NoticeDto> {
+    return this.http.get(`/notices/${nno}`, { includePrivate: String(includePrivate) });
+  }
+
+  /** `adno`: the signed-in admin. */
+  createNotice(adno: number, form: NoticeForm): Promise<NoticeDto> {
+    return this.http.post('/notices', { ...form, adno });
+  }
+
+  updateNotice(nno: number, form: NoticeForm): Promise<NoticeDto> {
+    return this.http.put(`/notices/${nno}`, form);
+  }
+
+  async deleteNotice(nno: number): Promise<void> {
+    await this.http.delete(`/notices/${nno}`);
+  }
+
+  faqs(query: BoardListQuery): Promise<Slice<FaqDto>> {
+    return this.http.get('/faqs', { ...query, includePrivate: String(query.includePrivate) });
+  }
+
+  faq(fno: number, includePrivate: boolean): Promise<FaqDto> {
+    return this.http.get(`/faqs/${fno}`, { includePrivate: String(includePrivate) });
+  }
+
+  createFaq(adno: number, form: FaqForm): Promise<FaqDto> {
+    return this.http.post('/faqs', { ...form, adno });
+  }
+
+  updateFaq(fno: number, form: FaqForm): Promise<FaqDto> {
+    return this.http.put(`/faqs/${fno}`, form);
+  }
+
+  async deleteFaq(fno: number): Promise<void> {
+    await this.http.delete(`/faqs/${fno}`);
   }
 }

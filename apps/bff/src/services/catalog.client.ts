@@ -1,4 +1,10 @@
 import type {
+  ManagedProductDetailDto,
+  ManagedProductSlice,
+  ManagedProductsQuery,
+  NewProductRequest,
+  ProductActor,
+  ProductFormInput,
   CategoryDto,
   CategoryWithAncestorsDto,
   ProductDetailDto,
@@ -66,5 +72,33 @@ export class CatalogClient {
 
   removeWish(mno: number, wno: number): Promise<WishDto[]> {
     return this.http.delete(`/wishes/member/${mno}/${wno}`);
+  }
+
+  /** Registers a product of `request.sellerId` with its image files (multipart to catalog). */
+  registerProduct(
+    request: NewProductRequest,
+    images: { data: Buffer; type: string; name: string }[],
+  ): Promise<{ pno: number }> {
+    const form = new FormData();
+    form.append('request', JSON.stringify(request));
+    for (const image of images)
+      form.append('images', new Blob([new Uint8Array(image.data)], { type: image.type }), image.name);
+    return this.http.postForm('/managed-products', form);
+  }
+
+  editProduct(pno: number, actor: ProductActor, form: ProductFormInput): Promise<null> {
+    return this.http.put(`/managed-products/${pno}`, { actor, form });
+  }
+
+  setProductDeleted(pno: number, actor: ProductActor, expected: boolean): Promise<{ delFlag: boolean }> {
+    return this.http.put(`/managed-products/${pno}/del-flag`, { actor, expected });
+  }
+
+  managedProducts(query: ManagedProductsQuery, actor: ProductActor): Promise<ManagedProductSlice> {
+    return this.http.get('/managed-products', { ...query, ...actor });
+  }
+
+  managedProduct(pno: number, actor: ProductActor): Promise<ManagedProductDetailDto> {
+    return this.http.get(`/managed-products/${pno}`, { ...actor });
   }
 }

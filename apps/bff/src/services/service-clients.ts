@@ -7,12 +7,10 @@ import { OrderClient } from './order.client';
 import { PaymentClient } from './payment.client';
 import { RefundClient } from './refund.client';
 import { ServiceClient } from '@mkt/platform';
+import type { ServiceName } from '@mkt/topology';
 
-/** Base URLs of the services the BFF calls, by service name. */
-export type ServiceUrls = Record<
-  'catalog' | 'board' | 'member' | 'cart' | 'order' | 'payment' | 'refund',
-  string
->;
+/** Base URLs of the services the BFF calls (libs/topology's BFF.calls), by service name. */
+export type ServiceUrls = Record<ServiceName, string>;
 
 export const serviceClientProviders = (urls: ServiceUrls): Provider[] => [
   { provide: CatalogClient, useValue: new CatalogClient(new ServiceClient('catalog', urls.catalog)) },

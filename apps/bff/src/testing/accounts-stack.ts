@@ -27,6 +27,8 @@ export interface ApiRequest {
   token?: string;
   json?: unknown;
   form?: Record<string, string>;
+  /** A multipart body; fetch writes its content type. */
+  multipart?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -39,7 +41,7 @@ export interface ApiAnswer<T> {
 export function sendApiRequest(baseUrl: string, method: string, path: string, request: ApiRequest = {}) {
   const headers: Record<string, string> = { ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
-  let body: string | undefined;
+  let body: string | FormData | undefined = request.multipart;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);
@@ -142,6 +144,8 @@ export interface AccountsStack {
 export interface StackServices {
   /** Also catalog, cart, order, payment (on the sandbox gateway), refund and board, all on one Kafka; member alone when false. */
   shop?: boolean;
+  /** Also board (notices, FAQs, inquiries) on a database of its own. */
+  board?: boolean;
 }
 
 /**
@@ -201,6 +205,7 @@ export async function startAccountsStack(
       urls.refund = (await start(refundService, { order: order.url })).url;
       urls.board = (await start(boardService, { catalog: catalog.url })).url;
     }
+    if (services.board) urls.board = (await start(boardService)).url;
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
     const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<StackBff> => {

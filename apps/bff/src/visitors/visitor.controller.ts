@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { Authenticated } from '../auth/guards';
-import type { DailyVisits, HourlyVisits } from '@mkt/contracts';
+import type { DailyVisits, HourlyVisits, VisitorCountDto } from '@mkt/contracts';
 import type { VisitorCounters } from './visitor-counters';
 import { koreanDayAndHour, lastKoreanDays, VISITOR_COUNTERS } from './visitor-counters';
 import { VisitorStreams } from './visitor-stream';
@@ -64,6 +64,14 @@ export class VisitorController {
   hourly(@Query() query: unknown): Promise<HourlyVisits[]> {
     const { date } = parseInput(hourlyQuery, query);
     return this.counters.hourly(date ?? koreanDayAndHour(new Date()).day);
+  }
+
+  /** The spec's dashboard counter: today's distinct visitors (Korean day). */
+  @Get('count')
+  @Authenticated({ roles: ['ADMIN'] })
+  async count(): Promise<VisitorCountDto> {
+    const [today] = await this.counters.daily([koreanDayAndHour(new Date()).day]);
+    return { counter: today.visitors };
   }
 
   /**

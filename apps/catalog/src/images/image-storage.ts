@@ -1,10 +1,12 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Where product images live: local disk here; an S3-compatible store is the other adapter. */
 export interface ImageStorage {
   read(name: string): Promise<Buffer | null>;
   write(name: string, data: Buffer | string): Promise<void>;
+  /** Removes the file; a name that is not there is no error. */
+  remove(name: string): Promise<void>;
 }
 
 /** File names the storage accepts: what seeds and uploads generate, never a path. */
@@ -27,6 +29,11 @@ export class LocalDiskImageStorage implements ImageStorage {
     if (!IMAGE_NAME.test(name)) throw new Error(`not an image file name: ${name}`);
     await mkdir(this.dir, { recursive: true });
     await writeFile(join(this.dir, name), data);
+  }
+
+  async remove(name: string): Promise<void> {
+    if (!IMAGE_NAME.test(name)) return;
+    await rm(join(this.dir, name), { force: true });
   }
 }
 

@@ -40,7 +40,8 @@ export class OptionSnapshots {
       p_stock: product.pStock,
       businessName: product.businessName,
       sellerId: product.sellerId,
-      delFlag: product.delFlag,
+      // An option its seller removed is as unavailable as a deleted product.
+      delFlag: product.delFlag || option.retired,
       pi_name: product.images[0]?.piName ?? '',
     }));
   }

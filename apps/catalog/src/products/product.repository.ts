@@ -3,6 +3,10 @@ import { quoteIdent } from '@mkt/persistence';
 import type { ServiceRuntime } from '@mkt/platform';
 import { SERVICE_RUNTIME, TtlCache } from '@mkt/platform';
 import type {
+  ManagedProductDetailDto,
+  ManagedProductSlice,
+  ManagedProductsQuery,
+  ProductActor,
   ProductDetailDto,
   ProductListQuery,
   ProductSlice,
@@ -77,9 +81,19 @@ function keywordCondition(keyword: string, params: unknown[]): string {
  * through Prisma because Prisma sends a substring match as ILIKE ('%' || $1 || '%'), which hides
  * the pattern from the planner and so keeps it off the trigram indexes.
  */
-function listFilter(product: string, categoryLink: string, keyword: string, ctnos: number[] | null) {
+function listFilter(
+  product: string,
+  categoryLink: string,
+  keyword: string,
+  ctnos: number[] | null,
+  { includeDeleted = false, sellerId }: { includeDeleted?: boolean; sellerId?: number } = {},
+) {
   const params: unknown[] = [];
-  const conditions = ['NOT p.del_flag'];
+  const conditions = includeDeleted ? ['TRUE'] : ['NOT p.del_flag'];
+  if (sellerId !== undefined) {
+    params.push(sellerId);
+    conditions.push(`p.seller_id = $${params.length}`);
+  }
   if (ctnos) {
     params.push(ctnos);
     conditions.push(
@@ -111,42 +125,96 @@ export class ProductRepository {
 
   /** Shopper-facing list: deleted products never show. */
   async list(query: ProductListQuery): Promise<ProductSlice> {
+    const page = await this.pageOf(
+      query,
+      `p.${SORT_COLUMNS[query.sortBy]} ${query.sort === 'asc' ? 'ASC' : 'DESC'}`,
+      {},
+    );
+    return { items: page.rows.map(toSummary), totalCount: page.totalCount };
+  }
+
+  /** The consoles' list, deleted products included, newest first: a seller's own, or every product for an admin. */
+  async managedList(query: ManagedProductsQuery, actor: ProductActor): Promise<ManagedProductSlice> {
+    const sellerId = actor.role === 'SELLER' ? actor.mno : undefined;
+    const page = await this.pageOf(query, 'p.pno DESC', { includeDeleted: true, sellerId });
+    return {
+      items: page.rows.map((row) => ({
+        pno: row.pno,
+        pName: row.pName,
+        delFlag: row.delFlag,
+        pPrice: row.pPrice,
+        pSalePer: row.pSalePer,
+        p_stock: row.pStock,
+        sno: row.sellerId,
+        businessName: row.businessName,
+      })),
+      totalCount: page.totalCount,
+    };
+  }
+
+  private async pageOf(
+    query: { page: number; size: number; ctno: number; keyword: string },
+    orderBy: string,
+    scope: { includeDeleted?: boolean; sellerId?: number },
+  ): Promise<{ rows: SummaryRow[]; totalCount: number }> {
     const ctnos = query.ctno > 0 ? await this.categories.withDescendants(query.ctno) : null;
-    const filter = listFilter(this.table('product'), this.table('category_product'), query.keyword, ctnos);
-    const direction = query.sort === 'asc' ? 'ASC' : 'DESC';
+    const filter = listFilter(
+      this.table('product'),
+      this.table('category_product'),
+      query.keyword,
+      ctnos,
+      scope,
+    );
     const n = filter.params.length;
+    const countFilter = async () => {
+      const [row] = await this.db.$queryRawUnsafe<{ total: number }[]>(
+        `SELECT count(*)::int AS total ${filter.sql}`,
+        ...filter.params,
+      );
+      return row.total;
+    };
     const [page, totalCount] = await Promise.all([
       this.db.$queryRawUnsafe<{ pno: number }[]>(
-        `SELECT p.pno ${filter.sql} ORDER BY p.${SORT_COLUMNS[query.sortBy]} ${direction}, p.pno DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        `SELECT p.pno ${filter.sql} ORDER BY ${orderBy}, p.pno DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
         ...filter.params,
         query.size,
         (query.page - 1) * query.size,
       ),
-      this.totals.get(JSON.stringify([query.ctno, query.keyword]), async () => {
-        const [row] = await this.db.$queryRawUnsafe<{ total: number }[]>(
-          `SELECT count(*)::int AS total ${filter.sql}`,
-          ...filter.params,
-        );
-        return row.total;
-      }),
+      // The consoles' lists change with every toggle and are short: counted each time.
+      scope.includeDeleted
+        ? countFilter()
+        : this.totals.get(JSON.stringify([query.ctno, query.keyword]), countFilter),
     ]);
     const rows = await this.db.product.findMany({
       where: { pno: { in: page.map((r) => r.pno) } },
       include: summaryInclude,
     });
     const byPno = new Map(rows.map((row) => [row.pno, row]));
-    const inPageOrder = page.map((r) => byPno.get(r.pno)).filter((row) => row !== undefined);
-    return { items: inPageOrder.map(toSummary), totalCount };
+    return { rows: page.map((r) => byPno.get(r.pno)).filter((row) => row !== undefined), totalCount };
   }
 
   /** A product as its page shows it; deleted products are not found. */
-  async detail(pno: number): Promise<ProductDetailDto | null> {
+  detail(pno: number): Promise<ProductDetailDto | null> {
+    return this.findDetail({ pno, delFlag: false });
+  }
+
+  /** A product as its seller's console shows it, deleted or not; another seller's is not found. */
+  async managedDetail(pno: number, actor: ProductActor): Promise<ManagedProductDetailDto | null> {
+    const product = await this.findDetail({
+      pno,
+      ...(actor.role === 'SELLER' ? { sellerId: actor.mno } : {}),
+    });
+    if (!product) return null;
+    return { ...product, categoryProductBumpers: product.category.map(({ ctno }) => ({ ctno })) };
+  }
+
+  private async findDetail(where: Prisma.ProductWhereInput): Promise<ProductDetailDto | null> {
     const row = await this.db.product.findFirst({
-      where: { pno, delFlag: false },
+      where,
       omit: searchColumns,
       include: {
         ...summaryInclude,
-        options: { orderBy: { odno: 'asc' } },
+        options: { where: { retired: false }, orderBy: { odno: 'asc' } },
         categories: { include: { category: true } },
       },
     });

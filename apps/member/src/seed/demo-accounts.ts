@@ -12,12 +12,13 @@ export const DEMO_ACCOUNTS = [
     businessName: null,
   },
   {
+    // Seller 2 of the demo catalog: its products are 바른농부's (catalog's seed numbers sellers from 1).
     email: 'seller@dealmarket.kr',
     password: 'seller1234!',
     mName: '박판매',
-    mNickname: '컬리신선',
+    mNickname: '바른농부',
     role: 'SELLER',
-    businessName: '컬리신선',
+    businessName: '바른농부',
   },
   {
     email: 'admin@dealmarket.kr',

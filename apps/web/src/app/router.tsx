@@ -1,4 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { BoardLayout } from '../board/BoardLayout';
+import { FaqListPage } from '../board/FaqListPage';
+import { NoticeDetailPage } from '../board/NoticeDetailPage';
+import { NoticeListPage } from '../board/NoticeListPage';
 import { CartPage } from '../cart/CartPage';
 import { CheckoutPage } from '../checkout/CheckoutPage';
 import { PaymentCompletePage } from '../checkout/PaymentCompletePage';
@@ -22,7 +26,7 @@ import { MyInquiriesPage } from '../mypage/inquiries/MyInquiriesPage';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
 import { RefundHistoryPage } from '../mypage/refunds/RefundHistoryPage';
 import { WishlistPage } from '../mypage/wishlist/WishlistPage';
-import { BoardPage, MemberPage } from '../pages/PlaceholderPages';
+import { MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ProductDetailPage } from '../product-detail/ProductDetailPage';
 import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
@@ -63,7 +67,17 @@ export const router = createBrowserRouter([
               { path: '*', element: <MemberPage /> },
             ],
           },
-          { path: 'board/*', element: <BoardPage /> },
+          {
+            path: 'board',
+            element: <BoardLayout />,
+            children: [
+              { index: true, element: <Navigate to="notice" replace /> },
+              { path: 'notice', element: <NoticeListPage /> },
+              { path: 'notice/detail/:nno', element: <NoticeDetailPage /> },
+              { path: 'faq', element: <FaqListPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
           { path: 'cart', element: <CartPage /> },
           {
             path: 'payment',

@@ -1,23 +1,27 @@
 import type { DailyVisits, HourlyVisits, VisitorSnapshot } from '@mkt/contracts';
 import { formatDate, formatNumber } from '../shared/text/format';
 import { ErrorState } from '../shared/ui/ErrorState';
+import { DashboardPosts } from './content/DashboardPosts';
 import { useLiveVisitorCounters, type LiveVisitorCounters } from './useLiveVisitorCounters';
 
 export const VISITOR_LOAD_FAILED_MESSAGE = '방문자 정보를 불러오지 못했습니다.';
 
-/** The admin console's first screen: visitor counters, updated live. */
+/** The admin console's first screen: visitor counters, updated live, and the newest notices and FAQs. */
 export function AdminDashboard() {
   const live = useLiveVisitorCounters();
   return (
-    <section className="dashboard" aria-labelledby="dashboard-visitors">
-      <div className="dashboard__head">
-        <h2 id="dashboard-visitors" className="dashboard__heading">
-          방문자 현황
-        </h2>
-        <ConnectionBadge state={live.state} />
-      </div>
-      <VisitorPanel live={live} />
-    </section>
+    <>
+      <section className="dashboard" aria-labelledby="dashboard-visitors">
+        <div className="dashboard__head">
+          <h2 id="dashboard-visitors" className="dashboard__heading">
+            방문자 현황
+          </h2>
+          <ConnectionBadge state={live.state} />
+        </div>
+        <VisitorPanel live={live} />
+      </section>
+      <DashboardPosts />
+    </>
   );
 }
 

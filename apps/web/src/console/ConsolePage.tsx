@@ -5,15 +5,30 @@ import { useSession } from '../shared/session';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
 import { AdminDashboard } from './AdminDashboard';
 import { CONSOLES, type ConsoleRole } from './consoleRoles';
+import { FaqScreen, NoticeScreen } from './content/BoardPostScreen';
 import { ConsoleOrdersScreen } from './orders/ConsoleOrdersScreen';
 import { SellerDashboard } from './orders/SellerDashboard';
+import { ConsoleProductsScreen } from './products/ConsoleProductsScreen';
+import { AdminUsersScreen } from './users/AdminUsersScreen';
 import { SellerInquiriesScreen } from './inquiries/SellerInquiriesScreen';
 import './console.css';
 
 /** The screens built so far, by console and menu path; the others say '준비 중입니다'. */
 const SCREENS: Record<ConsoleRole, Partial<Record<string, ComponentType>>> = {
-  admin: { '': AdminDashboard, orders: ConsoleOrdersScreen },
-  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen, qa: SellerInquiriesScreen },
+  admin: {
+    '': AdminDashboard,
+    orders: ConsoleOrdersScreen,
+    notice: NoticeScreen,
+    faq: FaqScreen,
+    users: AdminUsersScreen,
+    products: ConsoleProductsScreen,
+  },
+  seller: {
+    '': SellerDashboard,
+    orders: ConsoleOrdersScreen,
+    products: ConsoleProductsScreen,
+    qa: SellerInquiriesScreen,
+  },
 };
 
 /**

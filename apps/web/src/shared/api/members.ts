@@ -1,4 +1,6 @@
-import type { JoinRequest, LoginResult, MemberDto, ModifyRequest } from '@mkt/contracts';
+import type { JoinRequest, LoginResult, MemberDto, ModifyRequest, PageResult } from '@mkt/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { encodeBase64Id } from './base64Id';
 import { http } from './http';
 
 /** The member calls of the accounts screens (spec section 7). */
@@ -36,4 +38,33 @@ export function checkPasswordRequest(email: string, password: string): Promise<{
 /** PUT /api/member/modify: only the changed fields (plus now_pw and new_m_pw for a password change). */
 export function modifyRequest(body: ModifyRequest): Promise<MemberDto> {
   return http.put<MemberDto>('/api/member/modify', body);
+}
+
+/** The admin's user management (spec 001 §2, §7). */
+export const adminMemberKeys = {
+  all: ['admin-members'] as const,
+  list: (page: number) => ['admin-members', 'list', page] as const,
+  one: (mno: number) => ['admin-members', 'one', mno] as const,
+};
+
+/** GET /api/member/list?page&size (admin). */
+export function adminMemberListQuery(page: number, size: number) {
+  return queryOptions({
+    queryKey: adminMemberKeys.list(page),
+    queryFn: () => http.get<PageResult<MemberDto>>('/api/member/list', { query: { page, size } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/{b64 mno} (admin). */
+export function adminMemberQuery(mno: number) {
+  return queryOptions({
+    queryKey: adminMemberKeys.one(mno),
+    queryFn: () => http.get<MemberDto>(`/api/admin/${encodeBase64Id(mno)}`),
+  });
+}
+
+/** PUT /api/admin/ban/{b64 mno} or /api/admin/unban/{b64 mno} (admin): answers the member as it is now. */
+export function setMemberBan(mno: number, banned: boolean): Promise<MemberDto> {
+  return http.put<MemberDto>(`/api/admin/${banned ? 'ban' : 'unban'}/${encodeBase64Id(mno)}`);
 }

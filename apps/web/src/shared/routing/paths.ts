@@ -12,6 +12,7 @@ export const paths = {
   mypage: '/mypage',
   myPageSection: (section: string) => `/mypage/${section}`,
   notice: '/board/notice',
+  noticeDetail: (nno: number) => `/board/notice/detail/${nno}`,
   faq: '/board/faq',
   cart: '/cart',
   paymentForm: '/payment/form',

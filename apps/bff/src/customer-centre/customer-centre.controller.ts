@@ -1,0 +1,119 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import type { BoardListQuery, FaqDto, NoticeDto, PageResult } from '@mkt/contracts';
+import { boardListQuerySchema, faqFormSchema, noticeFormSchema, toPageResult } from '@mkt/contracts';
+import { parseInput } from '@mkt/platform';
+import {
+  accessDenied,
+  Authenticated,
+  Caller,
+  CallerIfAny,
+  loginRequired,
+  VisitorOrSignedIn,
+} from '../auth/guards';
+import type { SessionClaims } from '../auth/refresh-sessions';
+import { decodeBase64Id } from '../catalog/base64-id';
+import { BoardClient } from '../services/board.client';
+
+const isAdmin = (caller: SessionClaims | null) => caller?.role === 'ADMIN';
+
+/**
+ * The list query of a caller: `includePrivate=true` (the admin console's lists) is for admins only,
+ * refused like an admin route to everybody else.
+ */
+function listQueryOf(rawQuery: unknown, caller: SessionClaims | null): BoardListQuery {
+  const query = parseInput(boardListQuerySchema, rawQuery);
+  if (query.includePrivate && !caller) throw loginRequired();
+  if (query.includePrivate && !isAdmin(caller)) throw accessDenied();
+  return query;
+}
+
+/** The customer centre's notices: everybody reads public ones; admins read private ones and write. */
+@Controller('api/notice')
+export class NoticeController {
+  constructor(private readonly board: BoardClient) {}
+
+  @Get('list')
+  @VisitorOrSignedIn()
+  async list(
+    @Query() rawQuery: unknown,
+    @CallerIfAny() caller: SessionClaims | null,
+  ): Promise<PageResult<NoticeDto>> {
+    const query = listQueryOf(rawQuery, caller);
+    const slice = await this.board.notices(query);
+    return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
+  }
+
+  /** A private notice is not found (404) for anybody but an admin. */
+  @Get(':encodedNno')
+  @VisitorOrSignedIn()
+  one(
+    @Param('encodedNno') encodedNno: string,
+    @CallerIfAny() caller: SessionClaims | null,
+  ): Promise<NoticeDto> {
+    return this.board.notice(decodeBase64Id(encodedNno, '공지사항'), isAdmin(caller));
+  }
+
+  /** The writer (`adno`) is the signed-in admin, whatever the body says. */
+  @Post()
+  @Authenticated({ roles: ['ADMIN'] })
+  create(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<NoticeDto> {
+    return this.board.createNotice(caller.mno, parseInput(noticeFormSchema, body));
+  }
+
+  /** The notice in the path is edited (an `nno` in the body is not read). */
+  @Put(':encodedNno')
+  @Authenticated({ roles: ['ADMIN'] })
+  update(@Param('encodedNno') encodedNno: string, @Body() body: unknown): Promise<NoticeDto> {
+    const nno = decodeBase64Id(encodedNno, '공지사항');
+    return this.board.updateNotice(nno, parseInput(noticeFormSchema, body));
+  }
+
+  @Delete(':encodedNno')
+  @HttpCode(204)
+  @Authenticated({ roles: ['ADMIN'] })
+  delete(@Param('encodedNno') encodedNno: string): Promise<void> {
+    return this.board.deleteNotice(decodeBase64Id(encodedNno, '공지사항'));
+  }
+}
+
+/** The customer centre's FAQs, by the notices' rules. */
+@Controller('api/faq')
+export class FaqController {
+  constructor(private readonly board: BoardClient) {}
+
+  @Get('list')
+  @VisitorOrSignedIn()
+  async list(
+    @Query() rawQuery: unknown,
+    @CallerIfAny() caller: SessionClaims | null,
+  ): Promise<PageResult<FaqDto>> {
+    const query = listQueryOf(rawQuery, caller);
+    const slice = await this.board.faqs(query);
+    return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
+  }
+
+  @Get(':encodedFno')
+  @VisitorOrSignedIn()
+  one(@Param('encodedFno') encodedFno: string, @CallerIfAny() caller: SessionClaims | null): Promise<FaqDto> {
+    return this.board.faq(decodeBase64Id(encodedFno, 'FAQ'), isAdmin(caller));
+  }
+
+  @Post()
+  @Authenticated({ roles: ['ADMIN'] })
+  create(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<FaqDto> {
+    return this.board.createFaq(caller.mno, parseInput(faqFormSchema, body));
+  }
+
+  @Put(':encodedFno')
+  @Authenticated({ roles: ['ADMIN'] })
+  update(@Param('encodedFno') encodedFno: string, @Body() body: unknown): Promise<FaqDto> {
+    return this.board.updateFaq(decodeBase64Id(encodedFno, 'FAQ'), parseInput(faqFormSchema, body));
+  }
+
+  @Delete(':encodedFno')
+  @HttpCode(204)
+  @Authenticated({ roles: ['ADMIN'] })
+  delete(@Param('encodedFno') encodedFno: string): Promise<void> {
+    return this.board.deleteFaq(decodeBase64Id(encodedFno, 'FAQ'));
+  }
+}

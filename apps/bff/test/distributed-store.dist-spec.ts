@@ -1,0 +1,80 @@
+import type { ProductSummaryDto, PageResult } from '@mkt/contracts';
+import { DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
+
+jest.setTimeout(90_000);
+
+const REFUND_REASON = '받아 보니 주문한 것과 달라서 환불을 요청합니다';
+
+/**
+ * The store as `npm run start:distributed` runs it: every service and the BFF its own process on
+ * PostgreSQL, Redis and Kafka. The money path crosses every process boundary through events.
+ */
+describe('the distributed store', () => {
+  const api = new StoreApi(process.env.MKT_DISTRIBUTED_URL!);
+
+  it('serves the web app, and its health names every service up', async () => {
+    const home = await fetch(api.baseUrl);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<div id="root">');
+    const health = await api.call<{ status: string; services: Record<string, string> }>(
+      undefined,
+      'GET',
+      '/api/health',
+    );
+    expect(health.services).toEqual({
+      catalog: 'up',
+      board: 'up',
+      member: 'up',
+      cart: 'up',
+      order: 'up',
+      payment: 'up',
+      refund: 'up',
+    });
+  });
+
+  it('takes an order from cart to payment and back through a refund, stock following', async () => {
+    const page = await api.call<PageResult<ProductSummaryDto>>(
+      undefined,
+      'GET',
+      '/api/product/list?page=1&size=20&sortBy=p_stock&sort=p_stock',
+    );
+    const details = await Promise.all(page.dtoList.map((product) => api.product(product.pno)));
+    const option = details.flatMap((product) => product.optionDetail).find((o) => o.od_stock >= 10);
+    if (!option) throw new Error('the demo store has no option with 10 in stock');
+    const stockOf = async () =>
+      (await api.product(details.find((p) => p.optionDetail.includes(option))!.pno)).optionDetail.find(
+        (o) => o.odno === option.odno,
+      )!.od_stock;
+    const stockBefore = await stockOf();
+
+    const shopper = await api.newShopper('distributed');
+    const [line] = await api.addToCart(shopper, option.odno, 2);
+    const placed = await api.placeOrder(shopper, [{ odno: option.odno, or_count: 2 }], [line.cino]);
+    await api.pay(shopper, placed);
+
+    expect((await api.waitForOrderStatus(shopper, placed.ono, 'ORDER_COMPLETE')).status).toBe(
+      'ORDER_COMPLETE',
+    );
+    expect(
+      await poll(
+        () => api.cart(shopper),
+        (cart) => cart.length === 0,
+      ),
+    ).toEqual([]);
+    expect(await poll(stockOf, (stock) => stock === stockBefore - 2)).toBe(stockBefore - 2);
+
+    const refund = await api.requestRefund(shopper, placed.ono, REFUND_REASON);
+    await api.waitForOrderStatus(shopper, placed.ono, 'REFUND_PENDING');
+    const admin = await api.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await api.decideRefund(admin, refund.rfno, 'approve');
+
+    expect((await api.waitForOrderStatus(shopper, placed.ono, 'REFUND_COMPLETE')).status).toBe(
+      'REFUND_COMPLETE',
+    );
+    const history = await api.refundHistory(shopper);
+    expect(history.content).toEqual([
+      expect.objectContaining({ orderId: placed.ono, status: 'COMPLETED', amount: placed.o_totalPrice }),
+    ]);
+    expect(await poll(stockOf, (stock) => stock === stockBefore)).toBe(stockBefore);
+  });
+});

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "product_option" ADD COLUMN     "retired" BOOLEAN NOT NULL DEFAULT false;
+

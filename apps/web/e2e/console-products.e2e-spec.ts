@@ -1,0 +1,205 @@
+import { ProductMessages } from '@mkt/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { loginAdmin, loginSeller, signInConsole } from './refund-support';
+import {
+  baseUrl,
+  expectAccessible,
+  expectPhoneLayout,
+  nextDialog,
+  poll,
+  screenshot,
+  TEST_TIMEOUT_MS,
+  useBrowser,
+} from './support';
+
+/**
+ * The consoles' product management in a real Chromium against the running server: a seller registers
+ * a product with two images and two options (the spec's alerts on the way), finds it in the
+ * storefront, deletes it (gone from the storefront) and restores it; the admin toggles it too.
+ */
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Clicks `button` and gives the alert it raises. */
+async function alertOf(page: Page, button: Locator): Promise<string> {
+  const dialog = nextDialog(page);
+  await button.click();
+  return dialog;
+}
+
+/** Chooses the first category of each of the three levels (each loads when the one above is chosen). */
+async function chooseFirstCategories(scope: Locator): Promise<void> {
+  for (const level of ['대분류', '중분류', '소분류']) {
+    const select = scope.getByLabel(level, { exact: true });
+    await poll(
+      () => select.locator('option').count(),
+      (n) => n > 1,
+    );
+    await select.selectOption({ index: 1 });
+  }
+}
+
+/** The storefront's search for `name`: the product cards it shows. */
+async function storefrontHits(page: Page, name: string): Promise<number> {
+  await page.goto(`${baseUrl()}/product/list?keyword=${encodeURIComponent(name)}`);
+  await page.getByTestId('list-banner').waitFor();
+  await page.waitForLoadState('networkidle');
+  return page.getByTestId('product-card').filter({ hasText: name }).count();
+}
+
+describe('console product management (browser)', () => {
+  const browser = useBrowser();
+  const { pageErrors } = browser;
+
+  it(
+    'a seller registers a product with two images and two options, finds it in the store, deletes and restores it; the admin toggles it',
+    async () => {
+      const name = `콘솔 등록 사과 ${Date.now().toString(36)}`;
+      const page = await browser.open('/');
+      await signInConsole(page, 'seller', await loginSeller());
+      await page.goto(`${baseUrl()}/seller/products`);
+      await page.getByRole('heading', { name: '상품 관리', level: 1 }).waitFor();
+      await page.getByTestId('console-product-row').first().waitFor();
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'console-products-seller-list');
+
+      await page.getByRole('button', { name: '상품 등록' }).click();
+      const form = page.getByRole('form', { name: '상품 등록' });
+      await form.waitFor();
+      const submit = form.getByRole('button', { name: '등록', exact: true });
+      // The spec's checks, in its order, one alert at a time.
+      expect(await alertOf(page, submit)).toBe(ProductMessages.nameRequired);
+      await form.getByLabel('상품명').fill(name);
+      expect(await alertOf(page, submit)).toBe(ProductMessages.contentRequired);
+      await form.getByLabel('상품 설명').fill('아침에 딴 사과를 보내 드립니다.');
+      await form.getByLabel('가격 (원)').fill('만원');
+      expect(await alertOf(page, submit)).toBe(ProductMessages.priceRequired);
+      await form.getByLabel('가격 (원)').fill('12000');
+      await form.getByLabel('할인율 (%)').fill('10');
+      expect(await alertOf(page, submit)).toBe(ProductMessages.categoryRequired);
+      const categories = form.getByRole('group', { name: '카테고리 선택' });
+      expect(await alertOf(page, form.getByRole('button', { name: '카테고리 추가' }))).toBe(
+        ProductMessages.lowestCategory,
+      );
+      await chooseFirstCategories(categories);
+      await form.getByRole('button', { name: '카테고리 추가' }).click();
+      await form.getByRole('list', { name: '설정한 카테고리' }).getByRole('listitem').waitFor();
+
+      const files = ['front', 'back', 'extra'].map((label) => ({
+        name: `${label}.png`,
+        mimeType: 'image/png',
+        buffer: PNG,
+      }));
+      await form.locator('input[type=file]').setInputFiles(files);
+      await poll(
+        () => form.getByTestId('image-preview').count(),
+        (n) => n === 3,
+      );
+      await form.getByRole('button', { name: 'extra.png 삭제' }).click();
+      expect(await form.getByTestId('image-preview').count()).toBe(2);
+
+      for (const [index, option] of [
+        ['1kg', '0', '10'],
+        ['2kg', '5000', '4'],
+      ].entries()) {
+        await form.getByRole('button', { name: '옵션 추가' }).click();
+        await form.getByLabel(`옵션 ${index + 1} 이름`).fill(option[0]);
+        await form.getByLabel(`옵션 ${index + 1} 추가 금액`).fill(option[1]);
+        await form.getByLabel(`옵션 ${index + 1} 재고`).fill(option[2]);
+      }
+      await form.getByRole('button', { name: '옵션 추가' }).click();
+      await form.getByRole('button', { name: '옵션 3 삭제' }).click();
+      expect(await form.getByTestId('option-row').count()).toBe(2);
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'console-products-register');
+
+      expect(await alertOf(page, submit)).toBe(ProductMessages.registered);
+      const search = page.getByRole('search', { name: '상품 검색' });
+      await search.getByRole('searchbox').fill(name);
+      await search.getByRole('button', { name: '검색' }).click();
+      const row = page.getByTestId('console-product-row').filter({ hasText: name });
+      await row.waitFor();
+
+      // The detail: name, images, content, price, sale percent and the options with their extra price.
+      await row.getByRole('button', { name, exact: true }).click();
+      const detail = page.getByRole('article');
+      await detail.getByRole('heading', { name }).waitFor();
+      expect(await detail.getByRole('img').count()).toBe(2);
+      await detail.getByText('12,000원').waitFor();
+      await detail.getByText('10%').waitFor();
+      const options = await detail.getByRole('row').allInnerTexts();
+      expect(options.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
+        '옵션명 추가 금액',
+        '1kg 0원',
+        '2kg 5,000원',
+      ]);
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'console-products-detail');
+      await screenshot(page, 'console-products-detail');
+
+      // The edit form, from the detail: a new price, an option's extra price, back to the detail.
+      await detail.getByRole('button', { name: '수정' }).click();
+      const edit = page.getByRole('form', { name: '상품 수정' });
+      await edit.getByLabel('가격 (원)').fill('13000');
+      await edit.getByLabel('옵션 2 추가 금액').fill('6000');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'console-products-edit');
+      expect(await alertOf(page, edit.getByRole('button', { name: '수정', exact: true }))).toBe(
+        ProductMessages.edited,
+      );
+      await detail.getByText('13,000원').waitFor();
+      await detail.getByText('6,000원').waitFor();
+
+      const store = await browser.open('/');
+      expect(await storefrontHits(store, name)).toBe(1);
+
+      await detail.getByRole('button', { name: '목록' }).click();
+      await search.getByRole('searchbox').fill(name);
+      await search.getByRole('button', { name: '검색' }).click();
+      await row.waitFor();
+      expect(await alertOf(page, row.getByRole('button', { name: `${name} 삭제` }))).toBe(
+        ProductMessages.deleteSucceeded,
+      );
+      await row.getByRole('button', { name: `${name} 복구` }).waitFor();
+      await row.getByText('삭제됨').waitFor();
+      expect(await storefrontHits(store, name)).toBe(0);
+
+      expect(await alertOf(page, row.getByRole('button', { name: `${name} 복구` }))).toBe(
+        ProductMessages.restoreSucceeded,
+      );
+      await row.getByRole('button', { name: `${name} 삭제` }).waitFor();
+      expect(await storefrontHits(store, name)).toBe(1);
+
+      // The admin's product management: every seller's products, 10 a page, the same toggle.
+      const admin = await browser.open('/');
+      await signInConsole(admin, 'admin', await loginAdmin());
+      await admin.goto(`${baseUrl()}/admin/products`);
+      await admin.getByRole('heading', { name: '상품 관리', level: 1 }).waitFor();
+      await admin.getByTestId('console-product-row').first().waitFor();
+      expect(await admin.getByTestId('console-product-row').count()).toBeLessThanOrEqual(10);
+      await admin.getByRole('navigation', { name: '상품 목록 페이지' }).waitFor();
+      await expectAccessible(admin);
+      await expectPhoneLayout(admin, 'console-products-admin-list');
+      const adminSearch = admin.getByRole('search', { name: '상품 검색' });
+      await adminSearch.getByRole('searchbox').fill(name);
+      await adminSearch.getByRole('button', { name: '검색' }).click();
+      const adminRow = admin.getByTestId('console-product-row').filter({ hasText: name });
+      await adminRow.waitFor();
+      expect(await alertOf(admin, adminRow.getByRole('button', { name: `${name} 삭제` }))).toBe(
+        ProductMessages.deleteSucceeded,
+      );
+      await adminRow.getByRole('button', { name: `${name} 복구` }).waitFor();
+      expect(await storefrontHits(store, name)).toBe(0);
+      expect(await alertOf(admin, adminRow.getByRole('button', { name: `${name} 복구` }))).toBe(
+        ProductMessages.restoreSucceeded,
+      );
+      await adminRow.getByRole('button', { name: `${name} 삭제` }).waitFor();
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS * 3,
+  );
+});

@@ -1,0 +1,38 @@
+import { NavLink, Outlet } from 'react-router-dom';
+import { paths } from '../shared/routing/paths';
+import './board.css';
+
+const ENTRIES = [
+  { to: paths.notice, label: '공지사항' },
+  { to: paths.faq, label: '자주 묻는 질문' },
+];
+
+/** /board: the customer centre's side bar (the current entry highlighted) around notices or FAQs. */
+export function BoardLayout() {
+  return (
+    <div className="board container">
+      <aside className="board__side">
+        <h2 className="board__side-title" id="board-side-title">
+          고객센터
+        </h2>
+        <nav aria-labelledby="board-side-title">
+          <ul className="board__menu">
+            {ENTRIES.map((entry) => (
+              <li key={entry.to}>
+                <NavLink
+                  to={entry.to}
+                  className={({ isActive }) => `board__menu-link${isActive ? ' is-active' : ''}`}
+                >
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="board__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

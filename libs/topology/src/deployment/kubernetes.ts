@@ -1,0 +1,156 @@
+import type { ServiceNode, Setting } from '../topology';
+import { BFF, SERVICES, serviceNode, serviceUrlSetting } from '../topology';
+
+/**
+ * deploy/k8s: a kustomization with a Deployment and a Service per process. PostgreSQL, Kafka and
+ * Redis are outside the cluster's manifests: their addresses come from the `marketplace-config`
+ * ConfigMap (KAFKA_BROKERS, REDIS_URL) and the `marketplace-secrets` Secret (each service's
+ * `<NAME>_DATABASE_URL`, JWT_SECRET and the other secrets), which the operator creates.
+ */
+
+const PORT = 3000;
+const IMAGE = 'deals-marketplace-app';
+const CONFIG = 'marketplace-config';
+const SECRETS = 'marketplace-secrets';
+const labels = (name: string) => ({
+  'app.kubernetes.io/name': name,
+  'app.kubernetes.io/part-of': 'deals-marketplace',
+});
+
+const fromConfig = (name: string) => ({ name, valueFrom: { configMapKeyRef: { name: CONFIG, key: name } } });
+const fromSecret = (name: string, key = name, optional = false) => ({
+  name,
+  valueFrom: { secretKeyRef: { name: SECRETS, key, ...(optional ? { optional: true } : {}) } },
+});
+/** Optional settings: from the Secret when secret, else from the ConfigMap; absent keys leave them unset. */
+const optionalSetting = (setting: Setting) =>
+  setting.secret
+    ? fromSecret(setting.name, setting.name, true)
+    : {
+        name: setting.name,
+        valueFrom: { configMapKeyRef: { name: CONFIG, key: setting.name, optional: true } },
+      };
+const calledUrls = (names: readonly string[]) =>
+  names.map((name) => ({ name: serviceUrlSetting(serviceNode(name).name), value: `http://${name}:${PORT}` }));
+
+function deployment(
+  name: string,
+  env: unknown[],
+  healthPath: string,
+  volume?: { claim: string; mountPath: string },
+) {
+  const probe = (path: string, periodSeconds: number) => ({
+    httpGet: { path, port: 'http' },
+    periodSeconds,
+    timeoutSeconds: 3,
+    failureThreshold: 3,
+  });
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, labels: labels(name) },
+    spec: {
+      // One catalog while its images live on a ReadWriteOnce volume; the others scale out (a
+      // service's instances share its consumer group and split the partitions).
+      replicas: volume ? 1 : 2,
+      selector: { matchLabels: { 'app.kubernetes.io/name': name } },
+      template: {
+        metadata: { labels: labels(name) },
+        spec: {
+          containers: [
+            {
+              name,
+              image: IMAGE,
+              command: ['node', 'scripts/run-service.mjs', name],
+              ports: [{ name: 'http', containerPort: PORT }],
+              env: [{ name: 'PORT', value: String(PORT) }, ...env],
+              startupProbe: { ...probe(healthPath, 5), failureThreshold: 30 },
+              readinessProbe: probe(healthPath, 10),
+              livenessProbe: probe(healthPath, 20),
+              resources: {
+                requests: { cpu: '100m', memory: '256Mi' },
+                limits: { memory: '512Mi' },
+              },
+              ...(volume ? { volumeMounts: [{ name: 'data', mountPath: volume.mountPath }] } : {}),
+            },
+          ],
+          ...(volume
+            ? { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: volume.claim } }] }
+            : {}),
+        },
+      },
+    },
+  };
+}
+
+const service = (name: string) => ({
+  apiVersion: 'v1',
+  kind: 'Service',
+  metadata: { name, labels: labels(name) },
+  spec: {
+    selector: { 'app.kubernetes.io/name': name },
+    ports: [{ name: 'http', port: PORT, targetPort: 'http' }],
+  },
+});
+
+function serviceManifests(node: ServiceNode): unknown[] {
+  const dataDir = `/app/.data/${node.name}`;
+  const volume = node.keepsFiles ? { claim: `${node.name}-data`, mountPath: dataDir } : undefined;
+  const env = [
+    fromConfig('KAFKA_BROKERS'),
+    fromSecret('DATABASE_URL', `${node.name.toUpperCase()}_DATABASE_URL`),
+    ...(volume ? [{ name: 'DATA_DIR', value: dataDir }] : []),
+    ...calledUrls(node.calls),
+    ...(node.settings ?? []).map(optionalSetting),
+  ];
+  return [
+    ...(volume
+      ? [
+          {
+            apiVersion: 'v1',
+            kind: 'PersistentVolumeClaim',
+            metadata: { name: volume.claim, labels: labels(node.name) },
+            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '5Gi' } } },
+          },
+        ]
+      : []),
+    // A service's health answers once its database does.
+    deployment(node.name, env, '/health', volume),
+    service(node.name),
+  ];
+}
+
+function bffManifests(): unknown[] {
+  const env = [
+    fromConfig('REDIS_URL'),
+    { name: 'WEB_DIST', value: 'apps/web/dist' },
+    ...calledUrls(BFF.calls),
+    fromSecret('JWT_SECRET'),
+    ...BFF.settings
+      .filter((setting) => !['REDIS_URL', 'WEB_DIST', 'JWT_SECRET'].includes(setting.name))
+      .map(optionalSetting),
+  ];
+  // The BFF's health answers while it runs, naming the services that do not.
+  return [deployment('bff', env, '/api/health'), service('bff')];
+}
+
+/** The files of deploy/k8s, by name. */
+export function kubernetesManifests(): Record<string, unknown> {
+  const files: Record<string, unknown> = {};
+  for (const node of SERVICES) files[`${node.name}.yaml`] = serviceManifests(node);
+  files['bff.yaml'] = bffManifests();
+  files['kustomization.yaml'] = {
+    apiVersion: 'kustomize.config.k8s.io/v1beta1',
+    kind: 'Kustomization',
+    resources: Object.keys(files),
+    images: [{ name: IMAGE, newName: IMAGE, newTag: 'latest' }],
+    configMapGenerator: [
+      {
+        name: CONFIG,
+        literals: ['KAFKA_BROKERS=kafka:9092', 'REDIS_URL=redis://redis:6379'],
+      },
+    ],
+    generatorOptions: { disableNameSuffixHash: true },
+  };
+  return files;
+}

@@ -1,0 +1,196 @@
+// `npm run start:distributed`: the store as separate processes on one machine, from libs/topology.
+// Starts PostgreSQL, Redis and Kafka as `npm run infra:up` does (stopping them again on exit if it
+// started them), seeds the demo store on first start, then runs every service and the BFF, each
+// its own process, with one log stream whose lines are prefixed by the process name. Ctrl-C stops
+// them all. Data (catalog's images, the access-token key) lives under DATA_DIR (.data/distributed).
+//   PORT (8080) is the BFF's; the services listen on the topology's ports on 127.0.0.1, each moved
+//   by PORT_OFFSET (0). DATABASE_PREFIX, KAFKA_TOPIC_PREFIX and REDIS_URL let a second store (the
+//   distributed tests') share the servers with this one; LOG_LEVEL (warn) applies to every process.
+import type { ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import type { ServiceNode } from '@mkt/topology';
+import { BFF, SERVICES, serviceNode, serviceUrlSetting } from '@mkt/topology';
+
+const root = resolve(__dirname, '..');
+const dataDir = resolve(root, process.env.DATA_DIR ?? '.data/distributed');
+const portOffset = Number(process.env.PORT_OFFSET ?? 0);
+const bffPort = Number(process.env.PORT ?? BFF.port + portOffset);
+const servicePort = (node: ServiceNode) => node.port + portOffset;
+const databaseName = (node: ServiceNode) => `${process.env.DATABASE_PREFIX ?? ''}${node.database}`;
+const infraScript = join(root, 'deploy/local/infra.sh');
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+function infra(command: 'up' | 'down' | 'status' | 'env'): string {
+  const result = spawnSync('bash', [infraScript, command], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: command === 'up' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'inherit'],
+  });
+  if (result.status !== 0 && command !== 'status') throw new Error(`infra.sh ${command} failed`);
+  return result.stdout ?? '';
+}
+
+/** The settings `infra.sh env` prints as `export NAME=value` lines. */
+function infraSettings(): Record<string, string> {
+  return Object.fromEntries(
+    [...infra('env').matchAll(/^export (\w+)=(.*)$/gm)].map(([, name, value]) => [name, value]),
+  );
+}
+
+const databaseUrl = (adminUrl: string, database: string) =>
+  Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+
+async function createMissingDatabases(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (const node of SERVICES) {
+      const name = databaseName(node);
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!rowCount) await admin.query(`CREATE DATABASE "${name}"`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The access-token key, made on first start and kept so sign-ins survive restarts. */
+function jwtSecret(): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Runs a process whose output lines go to ours, prefixed with its name. */
+function run(label: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { LOG_LEVEL: 'warn', ...process.env, ...env },
+    // Its own process group: Ctrl-C reaches it once, through us, so its Kafka consumer leaves cleanly.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `[${label}]`.padEnd(10);
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream! }).on('line', (line) => console.log(`${prefix} ${line}`));
+  return child;
+}
+
+function runUntilDone(label: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = run(label, args, env);
+  return new Promise((done, fail) =>
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${label} exited with ${code}`)))),
+  );
+}
+
+function serve(label: string, env: NodeJS.ProcessEnv): void {
+  const child = run(label, ['-r', '@swc-node/register', `apps/${label}/src/main.ts`], env);
+  children.set(label, child);
+  child.once('exit', (code, signal) => {
+    children.delete(label);
+    if (!stopping) {
+      console.error(`[${label}] stopped (${signal ?? code}); stopping the others`);
+      void stop(1);
+    }
+  });
+}
+
+async function waitUntilHealthy(url: string, timeoutMs = 180_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    if (stopping) return;
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(3_000) })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+let infraStartedHere = false;
+
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log('stopping every process...');
+  const exits = [...children.values()].map(
+    (child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done))),
+  );
+  for (const child of children.values()) child.kill('SIGTERM');
+  await Promise.all(exits);
+  if (infraStartedHere) infra('down');
+  process.exit(code);
+}
+
+const serviceUrls = (names: readonly string[]) =>
+  Object.fromEntries(
+    names.map((name) => [
+      serviceUrlSetting(serviceNode(name).name),
+      `http://127.0.0.1:${servicePort(serviceNode(name))}`,
+    ]),
+  );
+
+function serviceSettings(node: ServiceNode, adminUrl: string, kafka: string): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: databaseUrl(adminUrl, databaseName(node)),
+    KAFKA_BROKERS: kafka,
+    PORT: String(servicePort(node)),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dataDir, node.name),
+    ...serviceUrls(node.calls),
+  };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  infraStartedHere = !/running/.test(infra('status'));
+  infra('up');
+  const settings = infraSettings();
+  const adminUrl = settings.MKT_TEST_DATABASE_URL;
+  const kafka = settings.MKT_TEST_KAFKA_BROKERS;
+  mkdirSync(dataDir, { recursive: true });
+  await createMissingDatabases(adminUrl);
+
+  // Migrates catalog, board and member and seeds each part that has no data yet.
+  await runUntilDone('seed', ['-r', '@swc-node/register', 'apps/standalone/src/seed-cli.ts'], {
+    CATALOG_DATABASE_URL: databaseUrl(adminUrl, databaseName(serviceNode('catalog'))),
+    BOARD_DATABASE_URL: databaseUrl(adminUrl, databaseName(serviceNode('board'))),
+    MEMBER_DATABASE_URL: databaseUrl(adminUrl, databaseName(serviceNode('member'))),
+    CATALOG_DATA_DIR: join(dataDir, 'catalog'),
+  });
+  spawnSync(process.execPath, ['scripts/build-web.mjs'], { cwd: root, stdio: 'inherit' });
+
+  for (const node of SERVICES) serve(node.name, serviceSettings(node, adminUrl, kafka));
+  serve('bff', {
+    ...serviceUrls(BFF.calls),
+    REDIS_URL: process.env.REDIS_URL ?? settings.MKT_TEST_REDIS_URL,
+    JWT_SECRET: jwtSecret(),
+    WEB_DIST: join(root, 'apps/web/dist'),
+    PORT: String(bffPort),
+    HOST: process.env.HOST ?? '127.0.0.1',
+  });
+  await Promise.all(SERVICES.map((node) => waitUntilHealthy(`http://127.0.0.1:${servicePort(node)}/health`)));
+  await waitUntilHealthy(`http://127.0.0.1:${bffPort}/api/health`);
+  if (stopping) return;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `\n  딜마켓 (distributed) 열렸습니다: http://127.0.0.1:${bffPort}  (${seconds} s; Ctrl+C로 종료)\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  void stop(1);
+});
