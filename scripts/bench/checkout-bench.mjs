@@ -2,19 +2,24 @@
 // Checkout under faults, in distributed mode. Fresh databases (bench_checkout_*) on the PostgreSQL of
 // `npm run infra:up` (MKT_TEST_DATABASE_URL), a Kafka broker of the benchmark's own (port 29192, data
 // under .infra/bench-kafka, wiped at every start: the shared broker on 59092 is never touched), the
-// demo store, then catalog, member, cart, order, payment and the BFF as separate processes
-// (`node scripts/run-service.mjs <name>`) with the sandbox gateway as a process of its own (the
-// payment service is set up for PortOne pointed at it, so its payments outlive a restart of payment).
+// demo store, then catalog, member, cart, order, payment, refund and the BFF as separate processes
+// (each run as `node scripts/run-service.mjs <name>` runs it) with the sandbox gateway as a process
+// of its own (the payment service is set up for PortOne pointed at it, so its payments outlive a
+// restart of payment).
 // Shoppers check out as the web app does (cart add, cart, order with an Idempotency-Key, pay at the
 // gateway, record, verify) while, every --fault-every orders, one fault in turn: the broker is
 // restarted, or order, payment, catalog or cart is killed (SIGKILL) and started again. Every request
 // that fails because a process is down is retried (same Idempotency-Key, same imp_uid). At the end,
 // once everything settled, every effect is checked against the orders: stock, sales volume, totalPay,
-// cart lines and the gateway's payments; the exit code is 1 unless nothing is lost or doubled (and
-// every order was driven, and everything settled). Afterwards its processes and its broker are
+// cart lines and the gateway's payments. Then the refund scenario (refund-scenario.mjs, with the
+// refund service as one more process): shoppers ask for refunds of a share of their complete orders,
+// their sellers approve, under faults of its own; once settled, the gateway's cancellations and the
+// same effects are checked again. The exit code is 1 unless nothing is lost or doubled (and every
+// order and refund was driven, and everything settled). Afterwards its processes and its broker are
 // stopped (--keep-kafka leaves the broker running); the databases stay for a look until the next run.
 //   node scripts/bench/checkout-bench.mjs [--orders 1000] [--concurrency 20] [--members 50]
-//     [--fault-every 100] [--roundtrips 1000] [--keep-kafka] [--log-level warn]
+//     [--fault-every 100] [--roundtrips 1000] [--refund-share 0.3] [--refund-batches 6]
+//     [--keep-kafka] [--log-level warn]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { ManagedProcess, managedService } from './processes.mjs';
+import { RefundScenario, secondSellerAndSplitProducts } from './refund-scenario.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -40,6 +46,10 @@ const { values } = parseArgs({
     'restart-delay-ms': { type: 'string', default: '1500' },
     roundtrips: { type: 'string', default: '1000' },
     'settle-seconds': { type: 'string', default: '240' },
+    /** The share of complete orders whose shoppers ask for a refund (0: no refund scenario). */
+    'refund-share': { type: 'string', default: '0.3' },
+    /** Refunds come in this many batches, each followed by a fault. */
+    'refund-batches': { type: 'string', default: '6' },
     /** Below Linux's ephemeral ports (32768 and up): a client's outgoing port cannot hold it at a restart. */
     'kafka-port': { type: 'string', default: '29192' },
     'log-level': { type: 'string', default: 'warn' },
@@ -55,7 +65,9 @@ const WAVE_EVERY = Number(values['wave-every']);
 const WAVE_SIZE = Number(values['wave-size']);
 const WAVE_STOCK = Number(values['wave-stock']);
 const RESTART_DELAY_MS = Number(values['restart-delay-ms']);
+const REFUND_SHARE = Number(values['refund-share']);
 const PLAIN_STOCK = 1_000_000;
+const SHOPPER_PASSWORD = 'bench123!';
 
 const adminUrl = process.env.MKT_TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:55432/postgres';
 const dbUrl = (name) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
@@ -66,7 +78,15 @@ const redisUrl = Object.assign(new URL(process.env.MKT_TEST_REDIS_URL ?? 'redis:
 const kafkaPort = Number(values['kafka-port']);
 const kafkaBrokers = `127.0.0.1:${kafkaPort}`;
 const kafkaDir = join(root, '.infra', 'bench-kafka');
-const PORTS = { bff: 18600, catalog: 18601, member: 18602, cart: 18603, order: 18604, payment: 18605 };
+const PORTS = {
+  bff: 18600,
+  catalog: 18601,
+  member: 18602,
+  cart: 18603,
+  order: 18604,
+  payment: 18605,
+  refund: 18606,
+};
 const SANDBOX_PORT = 18609;
 const bff = `http://127.0.0.1:${PORTS.bff}`;
 const sandbox = `http://127.0.0.1:${SANDBOX_PORT}`;
@@ -74,9 +94,12 @@ const sandboxKey = 'bench-key';
 const sandboxSecret = randomBytes(16).toString('hex');
 const runId = Date.now().toString(36);
 const DB = Object.fromEntries(
-  ['catalog', 'board', 'member', 'cart', 'order', 'payment'].map((name) => [name, `bench_checkout_${name}`]),
+  ['catalog', 'board', 'member', 'cart', 'order', 'payment', 'refund'].map((name) => [
+    name,
+    `bench_checkout_${name}`,
+  ]),
 );
-const CONSUMER_GROUPS = ['catalog', 'member', 'cart', 'order', 'payment'];
+const CONSUMER_GROUPS = ['catalog', 'member', 'cart', 'order', 'payment', 'refund'];
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -205,6 +228,7 @@ async function startProcesses() {
       PORTONE_API_SECRET: sandboxSecret,
       PORTONE_MERCHANT_CODE: 'imp00000000',
     },
+    refund: { DATABASE_URL: dbUrl(DB.refund), SERVICE_URL_ORDER: url('order') },
   };
   // One after another, in the README's order: services started at once on an empty broker race to
   // create the same topics, and the losers stop at start (see the README's benchmark section).
@@ -222,6 +246,7 @@ async function startProcesses() {
       SERVICE_URL_CART: url('cart'),
       SERVICE_URL_ORDER: url('order'),
       SERVICE_URL_PAYMENT: url('payment'),
+      SERVICE_URL_REFUND: url('refund'),
       SERVICE_URL_BOARD: 'http://127.0.0.1:9',
       REDIS_URL: redisUrl,
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -275,8 +300,9 @@ class HttpError extends Error {
 const stats = { retries: 0, retriesByCall: {} };
 
 /**
- * One call to the BFF. A call that fails because a process is down (no answer, a 5xx) is tried
- * again, the same call with the same body and headers, for up to `deadlineMs`; a 4xx throws.
+ * One call to the BFF; answers its JSON, or its text when it answers text. A call that fails because
+ * a process is down (no answer, a 5xx) is tried again, the same call with the same body and headers,
+ * for up to `deadlineMs`; a 4xx throws.
  */
 async function api(
   method,
@@ -300,7 +326,10 @@ async function api(
         signal: AbortSignal.timeout(60_000),
       });
       const text = await response.text();
-      if (response.ok) return text === '' ? null : JSON.parse(text);
+      if (response.ok) {
+        const json = response.headers.get('content-type')?.includes('json');
+        return text === '' ? null : json ? JSON.parse(text) : text;
+      }
       if (response.status < 500) throw new HttpError(response.status, text, what);
       failure = `${response.status} ${text.slice(0, 200)}`;
     } catch (error) {
@@ -320,7 +349,7 @@ async function joinShopper(index) {
   await api('POST', '/api/member/join', {
     json: {
       email,
-      m_pw: 'bench123!',
+      m_pw: SHOPPER_PASSWORD,
       m_name: '벤치',
       m_nickname: `벤치${index}`,
       m_phoNum: '01012345678',
@@ -330,10 +359,14 @@ async function joinShopper(index) {
       info_agree: true,
     },
   });
+  return signIn(email, SHOPPER_PASSWORD);
+}
+
+async function signIn(email, password) {
   const { mno, accessToken } = await api('POST', '/api/member/login', {
-    form: { username: email, password: 'bench123!' },
+    form: { username: email, password },
   });
-  return { mno, token: accessToken };
+  return { email, mno, token: accessToken };
 }
 
 /** Pays at the sandbox gateway as its window would (it is never killed, so no retry). */
@@ -563,6 +596,27 @@ async function drive(shoppers, nextSpec) {
 const FAULTS = ['kafka', 'order', 'payment', 'catalog', 'cart'];
 const faults = [];
 
+/**
+ * One fault: `kafka` restarts the broker; otherwise the processes named (`refund+payment`: both at
+ * once) are killed with SIGKILL and started again. Answers what happened, for the log.
+ */
+async function inject(kind) {
+  const start = performance.now();
+  if (kind === 'kafka') {
+    await infra('kafka-restart');
+    return `Kafka broker restarted (graceful stop, then start): back after ${seconds(performance.now() - start)}`;
+  }
+  const names = kind.split('+');
+  const pids = names.map((name) => `${name} ${processes[name].pid}`);
+  await Promise.all(names.map((name) => processes[name].kill('SIGKILL')));
+  await sleep(RESTART_DELAY_MS);
+  for (const name of names) processes[name].start();
+  await Promise.all(names.map((name) => healthy(name, 180_000)));
+  return `kill -9 ${names.join(' and ')} (pid ${pids.join(', ')}), started again ${seconds(RESTART_DELAY_MS)} later, healthy after ${seconds(performance.now() - start)}`;
+}
+
+const faultName = (kind) => (kind === 'kafka' ? 'Kafka restart' : `kill -9 ${kind.replace('+', ' and ')}`);
+
 async function injectFaults() {
   for (let k = 1; k * FAULT_EVERY < ORDERS; k++) {
     while (driving && placed < k * FAULT_EVERY) await sleep(50);
@@ -573,18 +627,7 @@ async function injectFaults() {
     const kind = FAULTS[(k - 1) % FAULTS.length];
     const at = placed;
     const start = performance.now();
-    let line;
-    if (kind === 'kafka') {
-      await infra('kafka-restart');
-      line = `Kafka broker restarted (graceful stop, then start): back after ${seconds(performance.now() - start)}`;
-    } else {
-      const pid = processes[kind].pid;
-      await processes[kind].kill('SIGKILL');
-      await sleep(RESTART_DELAY_MS);
-      processes[kind].start();
-      await healthy(kind, 180_000);
-      line = `kill -9 ${kind} (pid ${pid}), started again ${seconds(RESTART_DELAY_MS)} later, healthy after ${seconds(performance.now() - start)}`;
-    }
+    const line = await inject(kind);
     faults.push({ k, kind, at, start, end: performance.now(), ms: performance.now() - start });
     say(`fault ${k} at order ${at}: ${line}`);
   }
@@ -608,32 +651,47 @@ async function readState() {
   return { orders, details, options, products, members, cart, payments };
 }
 
-async function settle(admin) {
-  const deadline = Date.now() + Number(values['settle-seconds']) * 1000;
+/** The first row's `n` of a `SELECT count(*)::int AS n ...`. */
+const count = async (database, statement, params) => (await sql(database, statement, params))[0].n;
+
+/** What checkouts leave to do: a paid order not complete or cancelled yet, a payment not verified or given back. */
+function checkoutWork() {
   const paidOnos = results.filter((r) => r.impUid).map((r) => r.ono);
-  let quiet = 0;
-  let state;
-  while (Date.now() < deadline) {
-    const [pendingOrders, unsettledPayments, ...outboxes] = await Promise.all([
-      sql(
+  return {
+    pendingOrders: () =>
+      count(
         dbUrl(DB.order),
         `SELECT count(*)::int AS n FROM orders WHERE status = 'PAYMENT_PENDING' AND ono = ANY($1)`,
         [paidOnos],
       ),
-      sql(
+    unsettledPayments: () =>
+      count(
         dbUrl(DB.payment),
         `SELECT count(*)::int AS n FROM payment WHERE status IN ('RECORDED', 'REJECTED')`,
       ),
-      ...CONSUMER_GROUPS.map((name) =>
-        sql(dbUrl(DB[name]), `SELECT count(*)::int AS n FROM outbox_event WHERE status = 'PENDING'`),
+  };
+}
+
+/**
+ * Waits until every count of `work` is 0, every outbox published and every consumer group caught up,
+ * three seconds in a row.
+ */
+async function settle(admin, work) {
+  const deadline = Date.now() + Number(values['settle-seconds']) * 1000;
+  const names = Object.keys(work);
+  let quiet = 0;
+  let state;
+  while (Date.now() < deadline) {
+    const counts = await Promise.all(names.map((name) => work[name]()));
+    const outboxes = await Promise.all(
+      CONSUMER_GROUPS.map((name) =>
+        count(dbUrl(DB[name]), `SELECT count(*)::int AS n FROM outbox_event WHERE status = 'PENDING'`),
       ),
-    ]);
-    const lag = await consumerLag(admin).catch(() => -1);
+    );
     state = {
-      pendingOrders: pendingOrders[0].n,
-      unsettledPayments: unsettledPayments[0].n,
-      outboxPending: outboxes.reduce((sum, rows) => sum + rows[0].n, 0),
-      lag,
+      ...Object.fromEntries(names.map((name, i) => [name, counts[i]])),
+      outboxPending: outboxes.reduce((sum, n) => sum + n, 0),
+      lag: await consumerLag(admin).catch(() => -1),
     };
     quiet = Object.values(state).every((n) => n === 0) ? quiet + 1 : 0;
     if (quiet >= 3) return { settled: true, ...state };
@@ -642,7 +700,12 @@ async function settle(admin) {
   return { settled: false, ...state };
 }
 
-function check(initial, final, gateway) {
+/**
+ * Every effect of the orders against the final state. `refunded`: the orders whose refund was
+ * approved; they count as if never ordered (their stock back, their sales and totalPay taken back),
+ * and the refund scenario checks their status and cancellations.
+ */
+function check(initial, final, gateway, refunded = new Set()) {
   const found = { lost: [], doubled: [] };
   const tally = {};
   const note = (effect, kind, detail) => {
@@ -666,7 +729,12 @@ function check(initial, final, gateway) {
     if (!order) note('orders', 'lost', `order ${r.ono} is missing`);
     else if (r.impUid && order.status === 'PAYMENT_PENDING')
       note('orders', 'lost', `order ${r.ono} stuck in PAYMENT_PENDING although paid`);
-    else if (r.observed && r.observed !== 'PAYMENT_PENDING' && r.observed !== order.status)
+    else if (
+      r.observed &&
+      r.observed !== 'PAYMENT_PENDING' &&
+      r.observed !== order.status &&
+      !refunded.has(r.ono)
+    )
       note('orders', 'lost', `order ${r.ono} was ${r.observed} to the shopper, is ${order.status}`);
   }
 
@@ -721,7 +789,11 @@ function check(initial, final, gateway) {
   }
   // Cart: the lines of complete orders are gone, the lines of cancelled orders (and of no complete one) are there.
   const inCart = new Set(final.cart.map((line) => line.cino));
-  const ofComplete = new Set(complete.flatMap((o) => o.cart_item_ids));
+  const ofComplete = new Set(
+    final.orders
+      .filter((o) => completeOnos.has(o.ono) || refunded.has(o.ono))
+      .flatMap((o) => o.cart_item_ids),
+  );
   const ofCancelled = new Set(
     cancelled.flatMap((o) => o.cart_item_ids).filter((cino) => !ofComplete.has(cino)),
   );
@@ -760,6 +832,97 @@ function check(initial, final, gateway) {
     }
   }
   return { tally, found, complete: complete.length, cancelled: cancelled.length };
+}
+
+/** settle(), said: answers whether everything settled. */
+async function settleAndSay(admin, work) {
+  const state = await settle(admin, work);
+  say(
+    state.settled
+      ? `settled: ${Object.keys(work).join(', ')} all 0, every outbox published, every event consumed`
+      : `NOT settled after ${values['settle-seconds']} s: ${JSON.stringify(state)}`,
+  );
+  return state.settled;
+}
+
+/** Every paid checkout's payment as the sandbox gateway has it, by imp_uid. */
+async function readGateway() {
+  const token = await gatewayToken();
+  const gateway = new Map();
+  for (const r of results.filter((result) => result.impUid))
+    gateway.set(r.impUid, await gatewayPayment(token, r.impUid));
+  return gateway;
+}
+
+/** Events a consumer gave up on, and outbox events the relay gave up on. */
+async function eventsGivenUp(admin) {
+  let parked = 0;
+  for (const name of CONSUMER_GROUPS)
+    parked += await count(
+      dbUrl(DB[name]),
+      `SELECT count(*)::int AS n FROM outbox_event WHERE status = 'FAILED'`,
+    );
+  return `dead-lettered events: ${await deadLetters(admin)}; outbox events parked as FAILED: ${parked}`;
+}
+
+/** The tally and the first findings; answers whether nothing was lost or doubled. */
+function printFindings(tally, found) {
+  console.table(tally);
+  for (const line of [
+    ...found.lost.map((l) => `LOST ${l}`),
+    ...found.doubled.map((l) => `DOUBLED ${l}`),
+  ].slice(0, 40))
+    console.log(line);
+  console.log(`\nLOST ${found.lost.length}, DOUBLED ${found.doubled.length}`);
+  return found.lost.length === 0 && found.doubled.length === 0;
+}
+
+/**
+ * The refund scenario over the complete checkouts, then, once settled, its own checks and every
+ * checkout effect again with the refunded orders counted as never ordered. Answers whether all passed.
+ */
+async function refundPhase(admin, initial, completeCheckouts) {
+  const scenario = new RefundScenario(
+    {
+      api,
+      HttpError,
+      signIn,
+      shopperPassword: SHOPPER_PASSWORD,
+      sql,
+      count,
+      dbUrl,
+      DB,
+      say,
+      sleep,
+      inject,
+      faultName,
+      percentile,
+      ms,
+      seconds,
+    },
+    { share: REFUND_SHARE, batches: Number(values['refund-batches']), concurrency: CONCURRENCY },
+  );
+  const retriesBefore = stats.retries;
+  await scenario.run(completeCheckouts, shoppers);
+  say('waiting for the refunds to settle ...');
+  const settled = await settleAndSay(admin, { ...checkoutWork(), ...scenario.work() });
+  await scenario.stopWatching();
+  const gateway = await readGateway();
+  const effects = check(initial, await readState(), gateway, scenario.approvedOnos());
+  const refunds = await scenario.check(gateway);
+
+  console.log('\n=== refunds under faults ===\n');
+  scenario.report(refunds.tally);
+  console.log(`retried requests: ${stats.retries - retriesBefore}; ${await eventsGivenUp(admin)}`);
+  console.log('every effect again, the refunded orders counted as never ordered:');
+  const passed = printFindings(
+    { ...effects.tally, ...refunds.tally },
+    {
+      lost: [...effects.found.lost, ...refunds.found.lost],
+      doubled: [...effects.found.doubled, ...refunds.found.doubled],
+    },
+  );
+  return passed && settled && scenario.errors.length === 0;
 }
 
 // ------------------------------------------------------------------------------------------- run
@@ -837,6 +1000,7 @@ try {
     dbUrl(DB.catalog),
     'UPDATE product p SET p_stock = (SELECT sum(od_stock) FROM product_option o WHERE o.pno = p.pno)',
   );
+  await secondSellerAndSplitProducts({ sql, dbUrl, DB });
 
   const startedAt = performance.now();
   await startProcesses();
@@ -874,26 +1038,9 @@ try {
 
   admin = kafka.admin();
   await admin.connect();
-  const settled = await settle(admin);
-  say(
-    settled.settled
-      ? 'settled: no order waiting, every outbox published, every event consumed'
-      : `NOT settled after ${values['settle-seconds']} s: ${JSON.stringify(settled)}`,
-  );
+  const settled = await settleAndSay(admin, checkoutWork());
   const final = await readState();
-  const token = await gatewayToken();
-  const gateway = new Map();
-  for (const r of results.filter((result) => result.impUid))
-    gateway.set(r.impUid, await gatewayPayment(token, r.impUid));
-  let parked = 0;
-  for (const name of CONSUMER_GROUPS)
-    parked += (
-      await sql(dbUrl(DB[name]), `SELECT count(*)::int AS n FROM outbox_event WHERE status = 'FAILED'`)
-    )[0].n;
-  const dlq = await deadLetters(admin);
-  const { tally, found, complete, cancelled } = check(initial, final, gateway);
-  const lost = found.lost.length;
-  const doubled = found.doubled.length;
+  const { tally, found, complete, cancelled } = check(initial, final, await readGateway());
 
   console.log('\n=== checkout under faults ===\n');
   console.log(
@@ -916,21 +1063,23 @@ try {
       (r) => r.latency && r.verifyStart >= fault.start && r.verifyStart <= fault.end,
     );
     console.log(
-      `fault ${fault.k} (${fault.kind === 'kafka' ? 'Kafka restart' : `kill -9 ${fault.kind}`}) at order ${fault.at}: ` +
+      `fault ${fault.k} (${faultName(fault.kind)}) at order ${fault.at}: ` +
         `${seconds(fault.ms)} until back; ${caught.length} orders verified meanwhile, worst verify → ORDER_COMPLETE ${caught.length ? ms(Math.max(...caught.map((r) => r.latency))) : '-'}`,
     );
   }
-  console.log(
-    `driver errors: ${driverErrors.length}; dead-lettered events: ${dlq}; outbox events parked as FAILED: ${parked}`,
-  );
-  console.table(Object.fromEntries(Object.entries(tally).map(([effect, counts]) => [effect, counts])));
-  for (const line of [
-    ...found.lost.map((l) => `LOST ${l}`),
-    ...found.doubled.map((l) => `DOUBLED ${l}`),
-  ].slice(0, 40))
-    console.log(line);
-  console.log(`\nLOST ${lost}, DOUBLED ${doubled}`);
-  exitCode = lost === 0 && doubled === 0 && driverErrors.length === 0 && settled.settled ? 0 : 1;
+  console.log(`driver errors: ${driverErrors.length}; ${await eventsGivenUp(admin)}`);
+  let passed = printFindings(tally, found) && driverErrors.length === 0 && settled;
+
+  if (REFUND_SHARE > 0) {
+    const completeOnos = new Set(final.orders.filter((o) => o.status === 'ORDER_COMPLETE').map((o) => o.ono));
+    passed =
+      (await refundPhase(
+        admin,
+        initial,
+        results.filter((r) => completeOnos.has(r.ono)),
+      )) && passed;
+  }
+  exitCode = passed ? 0 : 1;
 } finally {
   await admin?.disconnect().catch(() => {});
   await stopProcesses();

@@ -2,15 +2,18 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { nodeArgsFor } from '../entry.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const children = [];
+/** Every benchmark process's settings: quiet, on loopback, and the BFF's per-client limit off (a benchmark is one client). */
+const BENCH_SETTINGS = { LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0' };
 
 /** Starts `node scripts/run-service.mjs <name>` on a loopback port with extra settings. */
 export function serve(name, port, env) {
   const child = spawn(process.execPath, ['scripts/run-service.mjs', name], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, ...BENCH_SETTINGS, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
@@ -82,8 +85,9 @@ export class ManagedProcess {
 
   /**
    * SIGTERM to the process itself, SIGKILL to its group after `graceMs`. Not SIGTERM to the group:
-   * `run-service.mjs` passes the signal on, and a service signalled twice ends at the second one,
-   * before its Kafka consumer has left its group (its next start then waits out the session).
+   * a process that passes the signal on (`run-service.mjs`) would signal its service twice, and a
+   * service ends at the second, before its Kafka consumer has left its group (its next start then
+   * waits out the session).
    */
   async stop(graceMs = 10_000) {
     if (!this.running) return;
@@ -99,12 +103,16 @@ export class ManagedProcess {
   }
 }
 
-/** `node scripts/run-service.mjs <name>` as a ManagedProcess on a loopback port. */
+/**
+ * A service as a ManagedProcess on a loopback port: `apps/<name>/src/main.ts` run as
+ * `scripts/run-service.mjs` runs it, but not through that script, which starts the service in a
+ * process group of its own: a SIGKILL to the script's group would leave the service running.
+ */
 export function managedService(name, port, env, logFile) {
   return new ManagedProcess(
     name,
-    ['scripts/run-service.mjs', name],
-    { LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    nodeArgsFor(`apps/${name}/src/main.ts`),
+    { ...BENCH_SETTINGS, PORT: String(port), ...env },
     logFile,
   );
 }

@@ -29,6 +29,8 @@ import { VisitorController } from './visitors/visitor.controller';
 import { VisitorStreams } from './visitors/visitor-stream';
 import type { ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
+import { requestRateLimit } from './security/request-rate-limit';
+import { securityHeaders } from './security/security-headers';
 import { serveWebApp } from './web/web-app';
 import { WishlistController } from './wishlist/wishlist.controller';
 
@@ -43,6 +45,8 @@ export interface BffOptions {
   webDist?: string;
   /** Proxies trusted to name the client's address (`req.ip`, the login throttle's key); none when absent. */
   trustProxy?: TrustProxy;
+  /** API calls allowed per client address and minute (429 beyond); no general limit when absent or 0. */
+  requestsPerMinute?: number;
   /** Other sites' origins whose pages may call the API with credentials (CORS); same origin only when absent or empty. */
   corsOrigins?: string[];
 }
@@ -94,6 +98,8 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
     logger: options.logger,
   });
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  app.use(securityHeaders());
+  if (options.requestsPerMinute) app.use(requestRateLimit(options.auth.store, options.requestsPerMinute));
   // An origin off the list gets no Access-Control-Allow-Origin, so its browser withholds the answer.
   if (options.corsOrigins?.length) {
     app.enableCors({

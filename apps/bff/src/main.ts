@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { corsOrigins, loadConfig, port, runProcess, trustProxy } from '@mkt/platform';
+import { corsOrigins, loadConfig, port, requestsPerMinute, runProcess, trustProxy } from '@mkt/platform';
 import { BFF, serviceUrlSetting } from '@mkt/topology';
 import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
@@ -43,6 +43,7 @@ const bffConfig = z
     WEB_DIST: z.string().min(1).optional(),
     TRUST_PROXY: trustProxy.optional(),
     CORS_ORIGINS: corsOrigins.optional(),
+    RATE_LIMIT_PER_MINUTE: requestsPerMinute,
     ...socialEnv.shape,
   })
   .superRefine(socialEnv.checkPairs);
@@ -66,6 +67,7 @@ runProcess('bff', async (logger) => {
       webDist: config.WEB_DIST,
       trustProxy: config.TRUST_PROXY,
       corsOrigins: config.CORS_ORIGINS,
+      requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
     },
     { port: config.PORT, host: config.HOST },
   );

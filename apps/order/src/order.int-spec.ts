@@ -4,8 +4,10 @@ import {
   OrderCancelledV1,
   OrderCompletedV1,
   OrderPlacedV1,
+  PaymentRefundedV1,
   PaymentRejectedV1,
   PaymentVerifiedV1,
+  RefundRequestedV1,
   StockReservedV1,
 } from '@mkt/contracts';
 import type { CatalogStandIn, TestService } from '@mkt/testing';
@@ -165,6 +167,38 @@ describe('order service', () => {
     await eventually(async () =>
       expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('ORDER_COMPLETE'),
     );
+  });
+
+  it('completes a refund whose payment.refunded overtook its refund.requested (another topic)', async () => {
+    const { ono } = await place();
+    await tell(StockReservedV1, { ono });
+    await tell(PaymentVerifiedV1, verified(ono));
+    await eventually(async () =>
+      expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('ORDER_COMPLETE'),
+    );
+    // As after a restart of the order service with both waiting: the money came back first.
+    const lines = [{ orno: 1, odno: 11, pno: 5, count: 2 }];
+    await tell(PaymentRefundedV1, {
+      rfno: 41,
+      ono,
+      mno: 7,
+      amount: 216_200,
+      completeDate: new Date().toISOString(),
+      lines,
+    });
+    await eventually(async () =>
+      expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('REFUND_COMPLETE'),
+    );
+    await tell(RefundRequestedV1, {
+      rfno: 41,
+      ono,
+      mno: 7,
+      requestDate: new Date().toISOString(),
+      amount: 216_200,
+      parts: [{ sellerId: 3, amount: 216_200, lines }],
+    });
+    await eventually(async () => expect(await order.transport.lag('order', RefundRequestedV1.topic)).toBe(0));
+    expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('REFUND_COMPLETE');
   });
 
   describe('writes each event in the transaction of its state change', () => {

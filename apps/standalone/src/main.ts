@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { loadConfig, port, runProcess } from '@mkt/platform';
+import { loadConfig, port, requestsPerMinute, runProcess } from '@mkt/platform';
 import { startStandalone } from './standalone';
 
 const standaloneConfig = z.object({
@@ -9,6 +9,7 @@ const standaloneConfig = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
+  RATE_LIMIT_PER_MINUTE: requestsPerMinute,
 });
 
 runProcess('standalone', async (logger) => {
@@ -20,6 +21,7 @@ runProcess('standalone', async (logger) => {
     host: config.HOST,
     webDist: config.WEB_DIST,
     logLevel: config.LOG_LEVEL,
+    requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
   });
   logger.log('marketplace ready', { url: running.url, startupMs: Date.now() - started });
   console.log(`\n  딜마켓이 열렸습니다: ${running.url}\n  (Ctrl+C로 종료)\n`);

@@ -45,6 +45,8 @@ export interface StandaloneOptions {
   host: string;
   webDist?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** API calls per client address and minute (the BFF's general limit); none when absent or 0. */
+  requestsPerMinute?: number;
   /** Products per detail category in the demo store seeded on first start. */
   demoProductsPerCategory?: number;
 }
@@ -128,6 +130,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       social: socialProvider.settings,
       logger: new JsonLogger('bff', options.logLevel),
       webDist: options.webDist,
+      requestsPerMinute: options.requestsPerMinute,
     },
     { port: options.port, host: options.host },
   );

@@ -49,14 +49,24 @@ export class KafkaTransport implements MessageTransport {
     const byTopic = new Map<string, TransportMessage[]>();
     for (const message of messages)
       byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
-    const producer = await this.connectedProducer();
-    await producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({
-        topic: this.prefix + topic,
-        messages: list.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
-      })),
-    });
+    const topicMessages = [...byTopic].map(([topic, list]) => ({
+      topic: this.prefix + topic,
+      messages: list.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+    }));
+    const producing = this.connectedProducer();
+    try {
+      const producer = await producing;
+      await producer.sendBatch({ acks: -1, topicMessages });
+    } catch (error) {
+      // kafkajs' idempotent producer takes its sequence numbers back when a send fails, even one the
+      // broker wrote (its answer lost in a broker restart); the outbox's next batch then starts at a
+      // sequence the broker refuses (OutOfOrderSequenceNumber), for ever. The next publish gets a
+      // new producer (a new producer id, sequences from 0); a message written twice is skipped by
+      // the consumers' inbox. A producer that could not connect is not kept either.
+      if (this.producer === producing) this.producer = undefined;
+      void producing.then((producer) => producer.disconnect()).catch(() => undefined);
+      throw error;
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {

@@ -333,3 +333,45 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await c.stop();
   });
 });
+
+describe('the Kafka transport', () => {
+  jest.setTimeout(60_000);
+
+  /** kafkajs' connection to one broker (internal): where a produce request's answer can be lost. */
+  const { prototype: brokerConnection } = jest.requireActual<{
+    prototype: { produce(request: unknown): Promise<unknown> };
+  }>('kafkajs/src/broker');
+
+  it('goes on publishing after a batch the broker wrote but whose answer was lost', async () => {
+    const infra = await testInfrastructure();
+    const transport = new KafkaTransport({
+      brokers: infra.kafkaBrokers,
+      clientId: 'messaging-test',
+      topicPrefix: uniqueTopicPrefix('lost-answer'),
+    });
+    const message = (n: number): TransportMessage => ({
+      topic: 'test.lost-answer',
+      key: 'A',
+      value: String(n),
+      headers: {},
+    });
+    try {
+      await transport.publish([message(1)]);
+      // As in a broker restart: the broker writes the batch, its answer never arrives.
+      const produce = brokerConnection.produce;
+      const lost = jest.spyOn(brokerConnection, 'produce').mockImplementationOnce(async function (
+        this: unknown,
+        request: unknown,
+      ) {
+        await produce.call(this, request);
+        throw new Error('connection closed before the answer');
+      });
+      await expect(transport.publish([message(2), message(3)])).rejects.toThrow('before the answer');
+      lost.mockRestore();
+      // The relay sends again with one more event waiting.
+      await transport.publish([message(2), message(3), message(4)]);
+    } finally {
+      await transport.close();
+    }
+  });
+});

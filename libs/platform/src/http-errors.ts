@@ -99,7 +99,8 @@ export class ErrorBodyFilter implements ExceptionFilter {
   constructor(private readonly logger: JsonLogger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    // JSON even where the route declared another type for its answer (a text one, say).
+    const response = host.switchToHttp().getResponse<Response>().type('application/json');
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();

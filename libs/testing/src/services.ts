@@ -17,6 +17,8 @@ export interface TestServiceOptions {
   serviceUrls?: Record<string, string>;
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
   relayPollIntervalMs?: number;
+  /** Another instance of the service: its database (the first instance's `databaseUrl`), left to it to drop. */
+  sharedDatabaseUrl?: string;
 }
 
 export interface TestService {
@@ -34,7 +36,9 @@ export async function startTestService(
   options: TestServiceOptions = {},
 ): Promise<TestService> {
   const infra = await testInfrastructure();
-  const database = await createTestDatabase(definition.name);
+  const database = options.sharedDatabaseUrl
+    ? { url: options.sharedDatabaseUrl, drop: async () => undefined }
+    : await createTestDatabase(definition.name);
   const transport = new KafkaTransport({
     brokers: infra.kafkaBrokers,
     clientId: definition.name,

@@ -2,18 +2,17 @@ import {
   Body,
   Controller,
   Get,
+  Header,
   HttpCode,
   Param,
   Post,
   Put,
   Query,
-  Res,
   UploadedFiles,
   UseFilters,
   UseInterceptors,
 } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import type { Response } from 'express';
 import type {
   ManagedProductDetailDto,
   ManagedProductDto,
@@ -175,18 +174,16 @@ export class ProductManagementController {
   /** Flips the delete flag from `status` (the flag the console showed); answers the text it alerts. */
   @Put('admin/delStatus/:encodedPno')
   @HttpCode(200)
+  @Header('Content-Type', 'text/plain; charset=utf-8')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   async setDeleted(
     @Param('encodedPno') encodedPno: string,
     @Query() query: unknown,
     @Caller() caller: SessionClaims,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const pno = decodeBase64Id(encodedPno, '상품');
     const { status } = parseInput(delStatusQuerySchema, query);
     const { delFlag } = await this.catalog.setProductDeleted(pno, actorOf(caller), status);
-    // Text on success only: a refusal stays the JSON error body.
-    res.type('text/plain; charset=utf-8');
     return delFlag ? ProductMessages.deleted : ProductMessages.restored;
   }
 }

@@ -50,6 +50,7 @@ export default async function globalSetup(): Promise<void> {
       REDIS_URL: Object.assign(new URL(infra.redisUrl), { pathname: '/8' }).toString(),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-distributed-')),
       PRODUCTS_PER_CATEGORY: '2',
+      RATE_LIMIT_PER_MINUTE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { JsonLogger } from '@mkt/platform';
-import { MemoryKeyValueStore } from './auth/key-value-store';
-import { startBff } from './bff';
-import { MemoryVisitorCounters } from './visitors/visitor-counters';
+import { MemoryKeyValueStore } from '../auth/key-value-store';
+import { startBff } from '../bff';
+import { MemoryVisitorCounters } from '../visitors/visitor-counters';
 
 const ALLOWED = 'https://shop.example.kr';
 const OTHER_ALLOWED = 'http://localhost:5173';
@@ -11,13 +11,16 @@ const REFUSED = 'https://evil.example.com';
 /** A call that needs no service behind the BFF. */
 const PROVIDERS = '/api/member/social/providers';
 
-/** Cross-origin calls: only origins in CORS_ORIGINS may read the API's answers, with credentials. */
-describe('CORS', () => {
+/**
+ * Cross-origin calls (only origins in CORS_ORIGINS may read the API's answers, with credentials),
+ * and the security headers on every answer.
+ */
+describe('the BFF towards browsers', () => {
   const started: INestApplication[] = [];
   let withOrigins: string;
   let sameOriginOnly: string;
 
-  const start = async (corsOrigins?: string[]) => {
+  const start = async (corsOrigins?: string[], requestsPerMinute?: number) => {
     const unused = 'http://127.0.0.1:9';
     const app = await startBff(
       {
@@ -34,6 +37,7 @@ describe('CORS', () => {
         visitors: new MemoryVisitorCounters(),
         logger: new JsonLogger('bff', 'error'),
         corsOrigins,
+        requestsPerMinute,
       },
       { port: 0, host: '127.0.0.1' },
     );
@@ -100,5 +104,39 @@ describe('CORS', () => {
     const refusedPreflight = await preflight(sameOriginOnly, ALLOWED);
     expect(refusedPreflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(refusedPreflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('sends security headers on every answer, errors included: CSP, no framing, nosniff, no X-Powered-By', async () => {
+    for (const path of [PROVIDERS, '/api/no-such-route']) {
+      const response = await fetch(`${sameOriginOnly}${path}`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toMatch(
+        /script-src 'self' [^;]*https:\/\/t1\.daumcdn\.net[^;]*https:\/\/cdn\.iamport\.kr/,
+      );
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
+  it('answers 429 with Retry-After once a client made its calls of the minute', async () => {
+    const limited = await start(undefined, 5);
+    const minute = () => Math.floor(Date.now() / 60_000);
+    // Five calls and a sixth within one clock minute (tried again if a minute boundary fell between).
+    for (let attempt = 0; ; attempt += 1) {
+      const first = minute();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await fetch(`${limited}${PROVIDERS}`)).status);
+      const sixth = await fetch(`${limited}${PROVIDERS}`);
+      if (minute() !== first && attempt === 0) continue;
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      expect(sixth.status).toBe(429);
+      expect(await sixth.json()).toEqual({ error: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+      expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      break;
+    }
   });
 });

@@ -1,0 +1,36 @@
+import helmet from 'helmet';
+
+/** Third parties the web app loads: the postcode search widget (Daum) and PortOne's payment SDK. */
+const POSTCODE = ['https://t1.daumcdn.net', 'https://*.daumcdn.net', 'https://postcode.map.daum.net'];
+const PORTONE = ['https://cdn.iamport.kr', 'https://*.iamport.kr'];
+
+/**
+ * Security headers on every answer: a content security policy the web app passes (its own
+ * scripts, and the two third parties above by name), no framing by other sites, `nosniff`, no
+ * `X-Powered-By`. Inline styles stay allowed: React sets `style` attributes.
+ */
+export const securityHeaders = () =>
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...POSTCODE, ...PORTONE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Product images are the store's own; the registration form previews files as blob: URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', ...POSTCODE],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // PortOne's SDK frames the chosen payment provider's own pages, on domains that vary by provider.
+        frameSrc: ["'self'", ...POSTCODE, 'https:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    // The payment window and the social sign-in return pages are opened from the store's pages.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // The spec's clients on other origins (CORS_ORIGINS) read the API, images included.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
