@@ -86,7 +86,11 @@ try {
     KAFKA_BROKERS: kafka,
     DATA_DIR: catalogDataDir,
   });
-  serve('board', 18482, { DATABASE_URL: dbUrl('bench_board'), KAFKA_BROKERS: kafka });
+  serve('board', 18482, {
+    DATABASE_URL: dbUrl('bench_board'),
+    KAFKA_BROKERS: kafka,
+    SERVICE_URL_CATALOG: 'http://127.0.0.1:18481',
+  });
   serve('member', 18483, { DATABASE_URL: dbUrl('bench_member'), KAFKA_BROKERS: kafka });
   serve('bff', 18480, {
     SERVICE_URL_CATALOG: 'http://127.0.0.1:18481',

@@ -11,18 +11,6 @@ const REPO_ROOT = join(__dirname, '..', '..', '..');
 /** Lists the calls of ../shared/CLIENT-CONTRACT.md a server does not serve (the shared folder sits next to the repository). */
 const CLIENT_ROUTES_TOOL = join(REPO_ROOT, '..', 'shared', 'tools', 'client-routes.mjs');
 
-/**
- * Calls of the spec's client that later issues add, as the tool prints them. A call listed here that
- * the BFF serves fails the test as well: take it off when its issue lands.
- */
-const EXPECTED_MISSING = [
-  // Inquiry writes, and a member's own inquiries.
-  'GET /api/qa/list/my/1',
-  'POST /api/qa/add',
-  'PUT /api/qa/change',
-  'DELETE /api/qa/delete/1',
-];
-
 interface ToolRun {
   exitCode: number;
   /** Each call the tool made, as `METHOD /path?query`, and what it found. */
@@ -65,7 +53,7 @@ describe("the spec client's calls", () => {
   });
   afterAll(() => app.close());
 
-  it('are all served but the listed ones, which are all still missing', async () => {
+  it('are all served', async () => {
     expect(existsSync(CLIENT_ROUTES_TOOL)).toBe(true);
     const run = await runClientRoutes(app.url);
     const withOutcome = (outcome: string) =>
@@ -76,10 +64,9 @@ describe("the spec client's calls", () => {
       total: run.calls.size,
       missing: missing.length + withOutcome('DOWN').length,
     });
+    expect(run.calls.size).toBeGreaterThan(0);
     expect(withOutcome('DOWN')).toEqual([]);
-    expect(missing.filter((call) => !EXPECTED_MISSING.includes(call))).toEqual([]);
-    expect(EXPECTED_MISSING.filter((call) => run.calls.get(call) === 'served')).toEqual([]);
-    expect(EXPECTED_MISSING.filter((call) => !run.calls.has(call))).toEqual([]);
-    expect(run.exitCode).toBe(missing.length > 0 ? 1 : 0);
+    expect(missing).toEqual([]);
+    expect(run.exitCode).toBe(0);
   });
 });

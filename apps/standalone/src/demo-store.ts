@@ -32,15 +32,19 @@ export async function seedDemoStore(
     products: 0,
     reviews: 0,
   };
-  const pnos = catalog.products
-    ? (
-        await databases.catalog.product.findMany({
-          select: { pno: true },
-          orderBy: { pno: 'asc' },
-          take: 400,
-        })
-      ).map((p) => p.pno)
+  const products = catalog.products
+    ? await databases.catalog.product.findMany({
+        select: { pno: true, sellerId: true },
+        orderBy: { pno: 'asc' },
+        take: 400,
+      })
     : [];
+  const shoppers = await databases.member.member.findMany({
+    where: { role: 'MEMBER' },
+    select: { mno: true, mNickname: true },
+    orderBy: { mno: 'asc' },
+  });
+  const authors = shoppers.map((shopper) => ({ mno: shopper.mno, nickname: shopper.mNickname }));
   const admin = await databases.member.member.findFirst({
     where: { role: 'ADMIN' },
     orderBy: { mno: 'asc' },
@@ -48,7 +52,7 @@ export async function seedDemoStore(
   return {
     ...catalog,
     accounts,
-    inquiries: pnos.length ? await seedDemoInquiries(databases.board, pnos) : 0,
+    inquiries: products.length ? await seedDemoInquiries(databases.board, products, authors) : 0,
     notices: admin ? await seedDemoNotices(databases.board, admin.mno) : 0,
   };
 }

@@ -1,2 +1,3 @@
 export * from './catalog-options';
 export * from './order-reader';
+export * from './catalog-products';

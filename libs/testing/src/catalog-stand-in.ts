@@ -1,22 +1,36 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OptionSnapshot } from '@mkt/contracts';
+import type { OptionSnapshot, ProductDetailDto } from '@mkt/contracts';
+
+/** What board reads of a product (`GET /products/{pno}`): its seller, and whether it was deleted. */
+export type ProductOwnerSnapshot = Pick<ProductDetailDto, 'pno' | 'sno' | 'delFlag'>;
 
 export interface CatalogStandIn {
   url: string;
-  /** What it answers: change `options` between calls; `down` makes it fail as a crashed catalog would. */
-  state: { options: OptionSnapshot[]; down: boolean };
+  /** What it answers: change `options` and `products` between calls; `down` makes it fail as a crashed catalog would. */
+  state: { options: OptionSnapshot[]; products: ProductOwnerSnapshot[]; down: boolean };
   close(): Promise<void>;
 }
 
 /**
- * Catalog as cart and order read it (`GET /options?odno=`, the contract in libs/contracts), over
- * HTTP, answering from a list the test controls: for testing a reader of catalog on its own.
+ * Catalog as cart, order and board read it (`GET /options?odno=`, `GET /products/{pno}`, the
+ * contract in libs/contracts), over HTTP, answering from lists the test controls: for testing a
+ * reader of catalog on its own.
  */
-export function startCatalogStandIn(options: OptionSnapshot[]): Promise<CatalogStandIn> {
-  const state = { options, down: false };
+export function startCatalogStandIn(
+  options: OptionSnapshot[],
+  products: ProductOwnerSnapshot[] = [],
+): Promise<CatalogStandIn> {
+  const state = { options, products, down: false };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://catalog');
+    const productPath = /^\/products\/(\d+)$/.exec(url.pathname);
+    const product = productPath && state.products.find((p) => p.pno === Number(productPath[1]));
+    if (!state.down && product) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(product));
+      return;
+    }
     if (state.down || url.pathname !== '/options') {
       response.writeHead(state.down ? 503 : 404).end();
       return;

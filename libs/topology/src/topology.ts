@@ -94,7 +94,7 @@ export const SERVICES: readonly ServiceNode[] = [
     description: 'notices, FAQs, product inquiries and replies',
     port: 3107,
     database: 'board',
-    calls: [],
+    calls: ['catalog'],
     publishes: [],
     consumes: [],
   },

@@ -11,6 +11,7 @@ import { createProduct } from '../../../catalog/src/seed/demo-catalog';
 import { AdminMembersController } from '../admin/admin-members.controller';
 import { CartController } from '../cart/cart.controller';
 import { FaqController, NoticeController } from '../customer-centre/customer-centre.controller';
+import { InquiryController } from '../inquiries/inquiry.controller';
 import { ConsoleOrdersController } from '../orders/console-orders.controller';
 import { OrderController } from '../orders/order.controller';
 import { RefundController } from '../refunds/refund.controller';
@@ -55,6 +56,7 @@ const AUDITED_CONTROLLERS: Type[] = [
   FaqController,
   ProductManagementController,
   ReviewController,
+  InquiryController,
 ];
 
 const CALLERS = ['visitor', 'member A', 'member B', 'seller', 'other seller', 'admin'] as const;
@@ -66,8 +68,11 @@ const DENIED = AuthErrors.accessDenied;
 const HIDDEN = 'NOT_FOUND';
 /** Another seller's refund: a refusal of the console's own (403), not a missing permission. */
 const NOT_YOURS = 'NOT_YOUR_REFUND';
+/** Another seller's product's inquiry: the console's own refusal (403), as for refunds. */
+const NOT_YOUR_INQUIRY = 'NOT_YOUR_INQUIRY';
 /** An allowed call's status, or the error a refused one answers (401 REQUIRED_LOGIN, 403 ERROR_ACCESS_DENIED, 404). */
-type Outcome = number | typeof LOGIN | typeof DENIED | typeof HIDDEN | typeof NOT_YOURS;
+type Outcome =
+  number | typeof LOGIN | typeof DENIED | typeof HIDDEN | typeof NOT_YOURS | typeof NOT_YOUR_INQUIRY;
 type Access = Record<Caller, Outcome>;
 
 const everyone = (status: number): Access => ({
@@ -165,6 +170,8 @@ interface Scene {
   reviewableLineOf(a: MemberA): Promise<number>;
   /** A review of A's of the stack's product, and its number. */
   reviewOf(a: MemberA): Promise<number>;
+  /** An inquiry of A's about the seller's product, and its number. */
+  inquiryOf(a: MemberA): Promise<number>;
   /** The product on sale (the demo seller's) and its option. */
   product: { pno: number; odno: number; price: number };
   /** A new notice or FAQ (written by the admin), and its number. */
@@ -209,6 +216,15 @@ const byProduct = (_a: MemberA, scene: Scene): RouteRequest => ({
 });
 const ordersOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/orders/member/${a.mno}`);
 const reviewCount = (a: MemberA, view: View) => view.getAsA(a, `/api/review/cnt/${view.product().pno}`);
+const inquiriesOfA = (a: MemberA, view: View) => view.getAsA(a, `/api/qa/list/my/${a.mno}`);
+const inquiryBody = (a: MemberA, scene: Scene) => ({
+  title: '배송 문의',
+  content: '언제 도착하나요?',
+  secret: true,
+  mno: a.mno,
+  pno: scene.product.pno,
+  replyCheck: false,
+});
 const orderBody = (a: MemberA, scene: Scene) => ({
   mno: a.mno,
   o_reciver: '김민수',
@@ -591,6 +607,51 @@ const ROUTES: RouteRow[] = [
     request: async (a, scene) => ({ json: { rno: await scene.reviewOf(a), reviewLike: 1 } }),
   },
   { route: 'GET /api/review/liked/:pno', access: { ...ownerOnly(200), 'member B': 200 }, request: byProduct },
+  {
+    route: 'GET /api/qa/product/:pno',
+    access: everyone(200),
+    request: (_a, scene) => ({ params: { pno: String(scene.product.pno) } }),
+  },
+  {
+    route: 'GET /api/qa/list/:pno',
+    access: everyone(200),
+    request: (_a, scene) => ({ params: { pno: String(scene.product.pno) }, query: { sortBy: 'qno' } }),
+  },
+  { route: 'GET /api/qa/list/my/:mno', access: ownerOnly(200), request: aByMno },
+  {
+    route: 'POST /api/qa/add',
+    access: ownerOnly(201),
+    memberA: 'new',
+    request: (a, scene) => ({ json: inquiryBody(a, scene) }),
+    watch: inquiriesOfA,
+  },
+  {
+    route: 'PUT /api/qa/change',
+    access: ownerOnly(200),
+    memberA: 'new',
+    request: async (a, scene) => ({
+      json: { ...inquiryBody(a, scene), qno: await scene.inquiryOf(a), title: '수정한 문의' },
+    }),
+    watch: inquiriesOfA,
+  },
+  {
+    route: 'DELETE /api/qa/delete/:qno',
+    access: { ...ownerOnly(204), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({ params: { qno: String(await scene.inquiryOf(a)) } }),
+    watch: inquiriesOfA,
+  },
+  { route: 'GET /api/qa/seller', access: consoles(200) },
+  {
+    route: 'PUT /api/qa/:qno/reply',
+    access: { ...owningSellerOrAdmin(200), 'other seller': NOT_YOUR_INQUIRY },
+    memberA: 'new',
+    request: async (a, scene) => ({
+      params: { qno: String(await scene.inquiryOf(a)) },
+      json: { qr_content: '내일 출고됩니다.' },
+    }),
+    watch: inquiriesOfA,
+  },
 ];
 
 function declaredRoutes(controller: Type): string[] {
@@ -601,8 +662,12 @@ function declaredRoutes(controller: Type): string[] {
     if (typeof handler !== 'function') return [];
     const method = reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
     if (method === undefined) return [];
-    const path = `/${prefix}/${reflector.get<string>(PATH_METADATA, handler)}`.replace(/\/+/g, '/');
-    return [`${RequestMethod[method]} ${path.replace(/(.)\/$/, '$1')}`];
+    // A handler may answer several paths (the spec client's and ours).
+    const paths = [reflector.get<string | string[]>(PATH_METADATA, handler)].flat();
+    return paths.map((handlerPath) => {
+      const path = `/${prefix}/${handlerPath}`.replace(/\/+/g, '/');
+      return `${RequestMethod[method]} ${path.replace(/(.)\/$/, '$1')}`;
+    });
   });
 }
 
@@ -615,7 +680,13 @@ function pathOf(template: string, request: RouteRequest): string {
   return request.query ? `${path}?${new URLSearchParams(request.query)}` : path;
 }
 
-const REFUSAL_STATUS = { [LOGIN]: 401, [DENIED]: 403, [HIDDEN]: 404, [NOT_YOURS]: 403 } as const;
+const REFUSAL_STATUS = {
+  [LOGIN]: 401,
+  [DENIED]: 403,
+  [HIDDEN]: 404,
+  [NOT_YOURS]: 403,
+  [NOT_YOUR_INQUIRY]: 403,
+} as const;
 
 function expectedAnswer(outcome: Outcome): { status: number; error?: string } {
   if (typeof outcome === 'number') return { status: outcome };
@@ -695,6 +766,14 @@ describe('authorization matrix', () => {
       });
       if (refund.status !== 201) throw new Error(`requesting a refund answered ${refund.status}`);
       return refund.body.rfno;
+    },
+    inquiryOf: async (a) => {
+      const asked = await callApi<{ qno: number }>(stack.url, 'POST', '/api/qa/add', {
+        token: a.accessToken,
+        json: inquiryBody(a, scene),
+      });
+      if (asked.status !== 201) throw new Error(`asking a question answered ${asked.status}`);
+      return asked.body.qno;
     },
     wishOf: async (a) => {
       const added = await callApi<number>(

@@ -25,14 +25,15 @@ export function accessDenied(): HttpException {
   return refuse(HttpStatus.FORBIDDEN, AuthErrors.accessDenied, '해당 메뉴에 대한 권한이 없습니다.');
 }
 
+const tokenExpired = () =>
+  refuse(HttpStatus.UNAUTHORIZED, AuthErrors.tokenExpired, '로그인 정보가 만료되었습니다.');
+
 /** A valid access token is required: none (or a bad one) is REQUIRED_LOGIN, an expired one ERROR_TOKEN_ACCESS. */
 @Injectable()
 export class AuthenticatedGuard extends AuthGuard('jwt') {
   override handleRequest<T = SessionClaims>(_error: unknown, user: T | false, info: unknown): T {
     if (user) return user;
-    if (info instanceof Error && info.name === 'TokenExpiredError') {
-      throw refuse(HttpStatus.UNAUTHORIZED, AuthErrors.tokenExpired, '로그인 정보가 만료되었습니다.');
-    }
+    if (info instanceof Error && info.name === 'TokenExpiredError') throw tokenExpired();
     throw refuse(HttpStatus.UNAUTHORIZED, AuthErrors.requiredLogin, '로그인이 필요합니다.');
   }
 }
@@ -103,4 +104,24 @@ export function Authenticated(rule: AccessRule = {}) {
 export const Caller = createParamDecorator(
   (_data: unknown, context: ExecutionContext): SessionClaims =>
     context.switchToHttp().getRequest<Request & { user: SessionClaims }>().user,
+);
+
+/**
+ * A public route that also reads who calls: a valid token names the caller, no token (or one that
+ * no longer signs anybody in) is a visitor. An expired token still answers ERROR_TOKEN_ACCESS, so
+ * the client refreshes it and the member sees what is theirs.
+ */
+@Injectable()
+export class CallerIfSignedInGuard extends AuthGuard('jwt') {
+  override handleRequest<T = SessionClaims>(_error: unknown, user: T | false, info: unknown): T | null {
+    if (user) return user;
+    if (info instanceof Error && info.name === 'TokenExpiredError') throw tokenExpired();
+    return null;
+  }
+}
+
+/** The caller of a `@UseGuards(CallerIfSignedInGuard)` route, or null for a visitor. */
+export const CallerIfSignedIn = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): SessionClaims | null =>
+    context.switchToHttp().getRequest<Request & { user?: SessionClaims | null }>().user ?? null,
 );

@@ -142,9 +142,9 @@ export interface AccountsStack {
 }
 
 export interface StackServices {
-  /** Also catalog, cart, order and payment (on the sandbox gateway), all on one Kafka; member alone when false. */
+  /** Also catalog, cart, order, payment (on the sandbox gateway), refund and board, all on one Kafka; member alone when false. */
   shop?: boolean;
-  /** Also board (notices, FAQs, inquiries) on a database of its own. */
+  /** Also board (notices, FAQs, inquiries) on a database of its own (with `shop` it always is). */
   board?: boolean;
 }
 
@@ -204,7 +204,9 @@ export async function startAccountsStack(
       urls.payment = (await start(paymentService, { order: order.url })).url;
       urls.refund = (await start(refundService, { order: order.url })).url;
     }
-    if (services.board) urls.board = (await start(boardService)).url;
+    // Board reads products' sellers from catalog: without the shop, no inquiry can be asked.
+    if (services.shop || services.board)
+      urls.board = (await start(boardService, { catalog: urls.catalog })).url;
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
     const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<StackBff> => {

@@ -25,7 +25,8 @@ describe('customer centre (board service)', () => {
   };
 
   beforeAll(async () => {
-    board = await startTestService(boardService);
+    // Notices and FAQs never read catalog (inquiries do: their test has a catalog stand-in).
+    board = await startTestService(boardService, { serviceUrls: { catalog: 'http://127.0.0.1:9' } });
     db = board.app.get(BoardDatabase);
   });
 

@@ -1,44 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { InquiryDto, InquiryListQuery, Slice } from '@mkt/contracts';
-import { SECRET_INQUIRY_TITLE } from '@mkt/contracts';
-import type { Prisma } from '../database';
+import type { InquiryDto, InquiryListQuery, SellerInquiryQuery, Slice } from '@mkt/contracts';
 import { BoardDatabase } from '../database';
+import type { Answerer, Viewer } from './inquiry-view';
+import { inquiryAsSeenBy } from './inquiry-view';
 
-type InquiryRow = Prisma.ProductInquiryGetPayload<{ include: { reply: true } }>;
-
-/**
- * An inquiry as `viewerMno` may see it: a secret inquiry of somebody else keeps only its number,
- * author nickname, date and whether it was answered.
- */
-export function inquiryAsSeenBy(row: InquiryRow, viewerMno: number | null): InquiryDto {
-  const hidden = row.secret && row.mno !== viewerMno;
-  return {
-    qno: row.qno,
-    pno: row.pno,
-    mno: row.mno,
-    m_nickName: row.mNickName,
-    title: hidden ? SECRET_INQUIRY_TITLE : row.title,
-    content: hidden ? '' : row.content,
-    secret: row.secret,
-    replyCheck: row.reply !== null,
-    regDate: row.regDate.toISOString(),
-    proQAReply:
-      row.reply && !hidden
-        ? { qr_content: row.reply.content, regDate: row.reply.regDate.toISOString() }
-        : null,
-  };
-}
-
+/** Reads of product inquiries. */
 @Injectable()
 export class InquiryRepository {
   constructor(private readonly db: BoardDatabase) {}
 
-  /** A page of a product's inquiries, newest first. */
-  async forProduct(
-    pno: number,
-    query: InquiryListQuery,
-    viewerMno: number | null,
-  ): Promise<Slice<InquiryDto>> {
+  /** A page of a product's inquiries, newest first, secret ones masked unless `viewer` may read them. */
+  async forProduct(pno: number, query: InquiryListQuery, viewer: Viewer): Promise<Slice<InquiryDto>> {
     const where = { pno };
     const [rows, totalCount] = await Promise.all([
       this.db.productInquiry.findMany({
@@ -50,6 +22,39 @@ export class InquiryRepository {
       }),
       this.db.productInquiry.count({ where }),
     ]);
-    return { items: rows.map((row) => inquiryAsSeenBy(row, viewerMno)), totalCount };
+    return { items: rows.map((row) => inquiryAsSeenBy(row, viewer)), totalCount };
+  }
+
+  /** Every inquiry a member asked, newest first, whole: they are the author. */
+  async ofMember(mno: number): Promise<InquiryDto[]> {
+    const rows = await this.db.productInquiry.findMany({
+      where: { mno },
+      include: { reply: true },
+      orderBy: { qno: 'desc' },
+    });
+    return rows.map((row) => inquiryAsSeenBy(row, { mno, role: 'MEMBER' }));
+  }
+
+  /**
+   * A page of the inquiries a seller answers, those on its products (an admin: every inquiry):
+   * unanswered ones first, newest first, then answered ones, latest answer first.
+   */
+  async toAnswer(answerer: Answerer, query: SellerInquiryQuery): Promise<Slice<InquiryDto>> {
+    const where = {
+      ...(answerer.role === 'ADMIN' ? {} : { sellerId: answerer.mno }),
+      ...(query.answered === undefined ? {} : { reply: query.answered ? { isNot: null } : { is: null } }),
+    };
+    const [rows, totalCount] = await Promise.all([
+      this.db.productInquiry.findMany({
+        where,
+        include: { reply: true },
+        // No answer is a null date, which PostgreSQL sorts first in descending order.
+        orderBy: [{ reply: { regDate: 'desc' } }, { qno: 'desc' }],
+        skip: (query.page - 1) * query.size,
+        take: query.size,
+      }),
+      this.db.productInquiry.count({ where }),
+    ]);
+    return { items: rows.map((row) => inquiryAsSeenBy(row, answerer)), totalCount };
   }
 }

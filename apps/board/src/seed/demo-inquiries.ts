@@ -22,21 +22,28 @@ const QUESTIONS: { title: string; content: string; secret: boolean; answer?: str
   { title: '대량 구매 할인 되나요?', content: '회사 행사용으로 50개 정도 구매하려고 합니다.', secret: false },
   { title: '개인정보가 포함된 문의', content: '주소 변경을 원합니다. 서울시 ...', secret: true },
 ];
-const NICKNAMES = ['딸기러버', '새벽배송러', '알뜰맘', '캠핑족', '홈쿡왕', '자취생'];
-
-/** A few inquiries (some secret, some answered) on the first products of the demo store. */
-export async function seedDemoInquiries(db: BoardDatabase, pnos: number[]): Promise<number> {
-  if ((await db.productInquiry.count()) > 0) return 0;
+/**
+ * A few inquiries (some secret, some answered) on the first products of the demo store, asked by
+ * the demo store's shoppers: real members, so no member who joins later finds them as their own.
+ */
+export async function seedDemoInquiries(
+  db: BoardDatabase,
+  products: { pno: number; sellerId: number }[],
+  authors: { mno: number; nickname: string }[],
+): Promise<number> {
+  if (authors.length === 0 || (await db.productInquiry.count()) > 0) return 0;
   let created = 0;
-  for (const [index, pno] of pnos.entries()) {
+  for (const [index, { pno, sellerId }] of products.entries()) {
     const count = index % 4;
     for (let n = 0; n < count; n++) {
       const question = QUESTIONS[(index + n) % QUESTIONS.length];
+      const author = authors[(index + n) % authors.length];
       await db.productInquiry.create({
         data: {
           pno,
-          mno: ((index + n) % NICKNAMES.length) + 1,
-          mNickName: NICKNAMES[(index + n) % NICKNAMES.length],
+          sellerId,
+          mno: author.mno,
+          mNickName: author.nickname,
           title: question.title,
           content: question.content,
           secret: question.secret,

@@ -22,6 +22,7 @@ import { AddressPage } from '../mypage/address/AddressPage';
 import { MyPageLayout } from '../mypage/MyPageLayout';
 import { OrderDetailPage } from '../mypage/orders/OrderDetailPage';
 import { OrderListPage } from '../mypage/orders/OrderListPage';
+import { MyInquiriesPage } from '../mypage/inquiries/MyInquiriesPage';
 import { MyPagePlaceholder } from '../mypage/MyPageSection';
 import { MyReviewsPage } from '../mypage/reviews/MyReviewsPage';
 import { RefundHistoryPage } from '../mypage/refunds/RefundHistoryPage';
@@ -101,7 +102,7 @@ export const router = createBrowserRouter([
               { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
               { path: 'refund', element: <RefundHistoryPage /> },
               { path: 'review', element: <MyReviewsPage /> },
-              { path: 'qa', element: <MyPagePlaceholder menu="qa" /> },
+              { path: 'qa', element: <MyInquiriesPage /> },
               { path: 'addr', element: <AddressPage /> },
               // The profile edit lives under /member: the password re-check, then the edit.
               { path: 'info', element: <Navigate to={paths.memberCheck} replace /> },

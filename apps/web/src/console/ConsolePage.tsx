@@ -10,6 +10,7 @@ import { ConsoleOrdersScreen } from './orders/ConsoleOrdersScreen';
 import { SellerDashboard } from './orders/SellerDashboard';
 import { ConsoleProductsScreen } from './products/ConsoleProductsScreen';
 import { AdminUsersScreen } from './users/AdminUsersScreen';
+import { SellerInquiriesScreen } from './inquiries/SellerInquiriesScreen';
 import './console.css';
 
 /** The screens built so far, by console and menu path; the others say '준비 중입니다'. */
@@ -22,7 +23,12 @@ const SCREENS: Record<ConsoleRole, Partial<Record<string, ComponentType>>> = {
     users: AdminUsersScreen,
     products: ConsoleProductsScreen,
   },
-  seller: { '': SellerDashboard, orders: ConsoleOrdersScreen, products: ConsoleProductsScreen },
+  seller: {
+    '': SellerDashboard,
+    orders: ConsoleOrdersScreen,
+    products: ConsoleProductsScreen,
+    qa: SellerInquiriesScreen,
+  },
 };
 
 /**

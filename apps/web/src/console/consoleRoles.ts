@@ -47,6 +47,8 @@ export const CONSOLES: Record<ConsoleRole, ConsoleConfig> = {
       { path: '', label: '대시보드' },
       { path: 'products', label: '상품 관리' },
       { path: 'orders', label: '주문 관리' },
+      // Ours: the spec shows answers to inquiries but no way to write one.
+      { path: 'qa', label: '상품 문의' },
     ],
     wrongRoleMessage: '판매자 계정이 아닙니다.',
     logoutMessage: '판매자 로그아웃',

@@ -1,11 +1,14 @@
-import { SECRET_INQUIRY_TITLE, type InquiryDto } from '@mkt/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { InquiryDto } from '@mkt/contracts';
+import { InquiryMessages } from '@mkt/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { productInquiriesQuery } from '../shared/api/inquiries';
+import { InquiryFormModal } from '../inquiries/InquiryFormModal';
+import { deleteInquiry, inquiryKeys, productInquiriesQuery } from '../shared/api/inquiries';
 import { INQUIRY_PAGE_SIZE } from '../shared/constants';
 import { useSession } from '../shared/session';
 import { formatDate } from '../shared/text/format';
-import { ErrorState } from '../shared/ui/ErrorState';
+import { ConfirmDialog } from '../shared/ui/ConfirmDialog';
+import { ErrorState, errorMessage } from '../shared/ui/ErrorState';
 import { ChevronDownIcon, LockIcon } from '../shared/ui/icons';
 import { Pagination } from '../shared/ui/Pagination';
 
@@ -18,8 +21,22 @@ interface InquirySectionProps {
 /** 상품 문의: the product's inquiries, 10 a page; a row opens its question and, once answered, the answer. */
 export function InquirySection({ pno, onAsk, onReveal }: InquirySectionProps) {
   const [page, setPage] = useState(1);
-  const inquiries = useQuery(productInquiriesQuery({ pno, page, size: INQUIRY_PAGE_SIZE }));
+  const { member } = useSession();
+  const inquiries = useQuery(
+    productInquiriesQuery({ pno, page, size: INQUIRY_PAGE_SIZE, viewer: member?.mno ?? null }),
+  );
   const list = inquiries.data?.dtoList ?? [];
+  const [editing, setEditing] = useState<InquiryDto | null>(null);
+  const [deleting, setDeleting] = useState<InquiryDto | null>(null);
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (qno: number) => deleteInquiry(qno),
+    onSuccess: () => {
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: inquiryKeys.all });
+    },
+    onError: (error) => window.alert(errorMessage(error)),
+  });
 
   return (
     <>
@@ -30,7 +47,7 @@ export function InquirySection({ pno, onAsk, onReveal }: InquirySectionProps) {
             <li>
               상품에 대한 문의를 남기는 공간입니다. 배송, 결제, 교환/반품 문의는 1:1 문의를 이용해 주세요.
             </li>
-            <li>비밀글은 작성자만 볼 수 있습니다.</li>
+            <li>비밀글은 작성자와 판매자만 볼 수 있습니다.</li>
           </ul>
         </div>
         <button type="button" className="btn btn--primary" onClick={onAsk}>
@@ -69,7 +86,13 @@ export function InquirySection({ pno, onAsk, onReveal }: InquirySectionProps) {
             data-testid="inquiry-list"
           >
             {list.map((inquiry) => (
-              <InquiryRow key={inquiry.qno} inquiry={inquiry} />
+              <InquiryRow
+                key={inquiry.qno}
+                inquiry={inquiry}
+                mine={member?.mno === inquiry.mno}
+                onEdit={() => setEditing(inquiry)}
+                onDelete={() => setDeleting(inquiry)}
+              />
             ))}
           </ul>
           <Pagination
@@ -82,17 +105,37 @@ export function InquirySection({ pno, onAsk, onReveal }: InquirySectionProps) {
           />
         </>
       )}
+      {editing && member && (
+        <InquiryFormModal mno={member.mno} pno={pno} inquiry={editing} onClose={() => setEditing(null)} />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="문의 삭제"
+          message="이 문의를 삭제할까요? 답변도 함께 삭제됩니다."
+          confirmLabel="삭제"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(deleting.qno)}
+          onCancel={() => setDeleting(null)}
+          testId="inquiry-delete-confirm"
+        />
+      )}
     </>
   );
 }
 
-function InquiryRow({ inquiry }: { inquiry: InquiryDto }) {
-  const { member } = useSession();
+interface InquiryRowProps {
+  inquiry: InquiryDto;
+  /** The signed-in member wrote it: they may edit it (until answered) and delete it. */
+  mine: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function InquiryRow({ inquiry, mine, onEdit, onDelete }: InquiryRowProps) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
-  // A secret inquiry opens only for its author; everybody else gets the placeholder title.
-  const hidden = inquiry.secret && member?.mno !== inquiry.mno;
-  const title = hidden ? SECRET_INQUIRY_TITLE : inquiry.title;
+  // The server masks a secret inquiry for all but its author (and the seller and admins).
+  const hidden = inquiry.masked;
 
   const cells = (
     <>
@@ -106,7 +149,7 @@ function InquiryRow({ inquiry }: { inquiry: InquiryDto }) {
             <span className="sr-only">비밀글</span>
           </>
         )}
-        <span>{title}</span>
+        <span>{inquiry.title}</span>
       </span>
       <span className="inquiry__author">{inquiry.m_nickName}</span>
       <span className="inquiry__date">{formatDate(inquiry.regDate)}</span>
@@ -141,6 +184,20 @@ function InquiryRow({ inquiry }: { inquiry: InquiryDto }) {
             </span>
             <p className="inquiry__text">{inquiry.content}</p>
           </div>
+          {mine && (
+            <div className="inquiry__actions">
+              {inquiry.replyCheck ? (
+                <p className="inquiry__note">{InquiryMessages.answeredNotEditable}</p>
+              ) : (
+                <button type="button" className="btn inquiry__action" onClick={onEdit}>
+                  수정
+                </button>
+              )}
+              <button type="button" className="btn inquiry__action" onClick={onDelete}>
+                삭제
+              </button>
+            </div>
+          )}
           {inquiry.replyCheck && inquiry.proQAReply && (
             <div className="inquiry__qa inquiry__qa--answer">
               <span className="inquiry__mark inquiry__mark--answer" aria-hidden="true">

@@ -1,5 +1,6 @@
 import type { ProductDetailDto } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { InquiryFormModal } from '../inquiries/InquiryFormModal';
 import { Link, useParams } from 'react-router-dom';
 import { ProductImage } from '../product/ProductImage';
 import { HttpError } from '../shared/api/http';
@@ -72,7 +73,7 @@ function ProductDetailLoader({ pno }: { pno: number }) {
 function ProductDetail({ product }: { product: ProductDetailDto }) {
   const reviewCount = useQuery(reviewCountQuery(product.pno));
   const { active, scrollToSection } = useScrollSpy(SECTION_ORDER, DETAIL_TAB_OFFSET_PX);
-  const { askQuestion } = useProductActions(product);
+  const { askQuestion, askingMno, closeQuestion } = useProductActions(product);
   const name = productName(product);
   // A failed count is only logged (spec): the tab then says 0.
   const count = reviewCount.isError ? 0 : typeof reviewCount.data === 'number' ? reviewCount.data : undefined;
@@ -165,6 +166,7 @@ function ProductDetail({ product }: { product: ProductDetailDto }) {
           />
         </section>
       </div>
+      {askingMno !== null && <InquiryFormModal mno={askingMno} pno={product.pno} onClose={closeQuestion} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ProductDetailDto } from '@mkt/contracts';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useAddToCart } from '../cart/useAddToCart';
 import { SELECT_OPTION_MESSAGE } from '../shared/constants';
 import { useLoginGate } from '../shared/session';
@@ -10,7 +10,7 @@ import { useWish } from './useWish';
  * The member side of the detail page's buttons:
  *  - wish: the state from GET /api/wishlist/wno/{mno}/{pno}, toggled by add or removal by wish id (./useWish).
  *  - cart: POST /api/cart/add { mno, odno, c_cnt } once per chosen option, then the header count (../cart/useAddToCart).
- *  - inquiry: the inquiry issue fills in the modal (title and content required) and POST {inquiries}/add.
+ *  - inquiry: opens the inquiry modal (../inquiries/InquiryFormModal), which sends POST /api/qa/add.
  */
 
 /**
@@ -37,7 +37,10 @@ export function useProductActions(product: ProductDetailDto) {
     [gate, add, adding],
   );
 
-  const askQuestion = useCallback(() => gate(() => window.alert('상품 문의 기능은 준비 중입니다.')), [gate]);
+  /** The member asking a question in the inquiry modal, while it is open. */
+  const [askingMno, setAskingMno] = useState<number | null>(null);
+  const askQuestion = useCallback(() => gate((member) => setAskingMno(member.mno)), [gate]);
+  const closeQuestion = useCallback(() => setAskingMno(null), []);
 
-  return { wished: wish.wished, toggleWish, addToCart, adding, askQuestion };
+  return { wished: wish.wished, toggleWish, addToCart, adding, askQuestion, askingMno, closeQuestion };
 }

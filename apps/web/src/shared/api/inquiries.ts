@@ -1,11 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { InquiryDto, PageResult } from '@mkt/contracts';
+import type { InquiryDto, InquiryWithProductDto, InquiryWrite, PageResult } from '@mkt/contracts';
 import { http } from './http';
+
+/** Product inquiry calls (CLIENT-CONTRACT "Reviews and inquiries"), and ours for the seller console. */
 
 export interface ProductInquiryParams {
   pno: number;
   page: number;
   size: number;
+  /** Who reads (their own secret inquiries open): part of the key, so signing in or out reloads. */
+  viewer: number | null;
 }
 
 export function fetchProductInquiries(
@@ -18,6 +22,8 @@ export function fetchProductInquiries(
 export const inquiryKeys = {
   all: ['inquiries'] as const,
   product: (params: ProductInquiryParams) => ['inquiries', 'product', params] as const,
+  mine: (mno: number) => ['inquiries', 'mine', mno] as const,
+  toAnswer: (params: InquiriesToAnswerParams) => ['inquiries', 'to-answer', params] as const,
 };
 
 export function productInquiriesQuery(params: ProductInquiryParams) {
@@ -26,4 +32,49 @@ export function productInquiriesQuery(params: ProductInquiryParams) {
     queryFn: ({ signal }) => fetchProductInquiries(params, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** GET /api/qa/list/my/{mno}: the member's own inquiries with their answers. */
+export function myInquiriesQuery(mno: number) {
+  return queryOptions({
+    queryKey: inquiryKeys.mine(mno),
+    queryFn: ({ signal }) => http.get<InquiryWithProductDto[]>(`/api/qa/list/my/${mno}`, { signal }),
+  });
+}
+
+export interface InquiriesToAnswerParams {
+  page: number;
+  size: number;
+  /** Only answered ones (true), only waiting ones (false), or all. */
+  answered?: boolean;
+}
+
+/** GET /api/qa/seller (ours): the inquiries on the seller's products, unanswered first. */
+export function inquiriesToAnswerQuery(params: InquiriesToAnswerParams) {
+  return queryOptions({
+    queryKey: inquiryKeys.toAnswer(params),
+    queryFn: ({ signal }) =>
+      http.get<PageResult<InquiryWithProductDto>>('/api/qa/seller', { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/qa/add as the spec's client sends it (the server takes the author from the token). */
+export function addInquiry(mno: number, pno: number, inquiry: InquiryWrite): Promise<InquiryDto> {
+  return http.post<InquiryDto>('/api/qa/add', { ...inquiry, mno, pno, replyCheck: false });
+}
+
+/** PUT /api/qa/change: the whole question with the edits. */
+export function changeInquiry(inquiry: InquiryDto, edit: InquiryWrite): Promise<InquiryDto> {
+  return http.put<InquiryDto>('/api/qa/change', { ...inquiry, ...edit });
+}
+
+export function deleteInquiry(qno: number): Promise<void> {
+  return http.delete<void>(`/api/qa/delete/${qno}`);
+}
+
+/** PUT /api/qa/{qno}/reply (ours): the seller's answer, replacing an earlier one. */
+export function answerInquiry(qno: number, qr_content: string): Promise<InquiryDto> {
+  return http.put<InquiryDto>(`/api/qa/${qno}/reply`, { qr_content });
 }
