@@ -1,4 +1,5 @@
 import type { LoginResult, MemberDto } from '@mkt/contracts';
+import { PAYMENT_PROVIDERS } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
 import {
   baseUrl,
@@ -137,6 +138,11 @@ describe('my page (browser)', () => {
         await page.getByRole('heading', { name: label, level: 1 }).waitFor();
         expect(await activeMenuItem(page)).toBe(label);
         await expectAccessible(page);
+        if (path === '/mypage/payment-method') {
+          const methods = page.getByTestId('payment-methods').getByRole('listitem');
+          expect(await methods.allInnerTexts()).toEqual(PAYMENT_PROVIDERS.map((provider) => provider.label));
+          await expectPhoneLayout(page, 'mypage-payment-method');
+        }
       }
 
       // 개인 정보 수정 opens the password re-check of the profile edit; so does the spec's info path.

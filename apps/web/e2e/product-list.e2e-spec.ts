@@ -22,12 +22,17 @@ import {
 
 /** The product list (/product/list) in Chromium, checked against the API it calls. */
 
-type ProductPage = PageResult<ProductSummaryDto>;
+type ListQuery = Record<string, string | number>;
+/** A page of the list as the API answered it, and the query that asked for it. */
+type ProductPage = PageResult<ProductSummaryDto> & { query: ListQuery };
 
-function listApi(query: Record<string, string | number>): Promise<ProductPage> {
+async function listApi(query: ListQuery): Promise<ProductPage> {
   const params = new URLSearchParams({ page: '1', size: '40', sortBy: 'p_salesVol', sort: 'desc' });
   for (const [key, value] of Object.entries(query)) params.set(key, String(value));
-  return getJson<ProductPage>(`/api/product/list?${params.toString()}`);
+  return {
+    ...(await getJson<PageResult<ProductSummaryDto>>(`/api/product/list?${params.toString()}`)),
+    query,
+  };
 }
 
 function searchParams(page: Page): URLSearchParams {
@@ -41,12 +46,16 @@ async function cardPnos(page: Page): Promise<number[]> {
   return (await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-pno')))).map(Number);
 }
 
-/** Waits until the cards on screen are exactly `expected` (the list refetches after each navigation). */
-async function expectCards(page: Page, expected: readonly ProductSummaryDto[]): Promise<void> {
-  const want = expected.map((product) => product.pno);
-  const shown = await poll(
-    () => cardPnos(page),
-    (pnos) => pnos.join() === want.join(),
+/**
+ * Waits until the cards on screen are exactly what the API answers for the page's query (the list
+ * refetches after each navigation). Asked again each time: other test files add and delete products
+ * meanwhile.
+ */
+async function expectCards(page: Page, expected: ProductPage): Promise<void> {
+  const pnosOf = (list: PageResult<ProductSummaryDto>) => list.dtoList.map((product) => product.pno);
+  const [shown, want] = await poll(
+    async () => [await cardPnos(page), pnosOf(await listApi(expected.query))] as const,
+    ([cards, api]) => cards.join() === api.join(),
   );
   expect(shown).toEqual(want);
 }
@@ -108,7 +117,7 @@ describe('product list (browser)', () => {
 
       const page = await browser.open('/product/list');
       await expectTotal(page, all.totalCount);
-      await expectCards(page, all.dtoList);
+      await expectCards(page, all);
       expect(await picker(page, '중분류').isDisabled()).toBe(true);
       await expectAccessible(page);
 
@@ -117,21 +126,21 @@ describe('product list (browser)', () => {
       expect(searchParams(page).get('ctno')).toBe(String(top.ctno));
       expect(searchParams(page).get('depth')).toBe('1');
       await expectTotal(page, byTop.totalCount);
-      await expectCards(page, byTop.dtoList);
+      await expectCards(page, byTop);
       await page.getByRole('heading', { level: 1, name: top.cateName }).waitFor();
 
       await picker(page, '중분류').selectOption(String(middle.ctno));
       await page.waitForURL((url) => url.searchParams.get('c2') === String(middle.ctno));
       expect(searchParams(page).get('ctno')).toBe(String(middle.ctno));
       await expectTotal(page, byMiddle.totalCount);
-      await expectCards(page, byMiddle.dtoList);
+      await expectCards(page, byMiddle);
 
       await picker(page, '소분류').selectOption(String(leaf.ctno));
       await page.waitForURL((url) => url.searchParams.get('c3') === String(leaf.ctno));
       expect(searchParams(page).get('ctno')).toBe(String(leaf.ctno));
       expect(searchParams(page).get('depth')).toBe('3');
       await expectTotal(page, byLeaf.totalCount);
-      await expectCards(page, byLeaf.dtoList);
+      await expectCards(page, byLeaf);
       await page.getByRole('heading', { level: 1, name: leaf.cateName }).waitFor();
       await expectAccessible(page);
 
@@ -180,7 +189,7 @@ describe('product list (browser)', () => {
       const byLeaf = await listApi({ ctno: leaf.ctno });
       const page = await browser.open(`/product/list?page=1&depth=3&ctno=${leaf.ctno}`);
       await expectTotal(page, byLeaf.totalCount);
-      await expectCards(page, byLeaf.dtoList);
+      await expectCards(page, byLeaf);
       await page.getByRole('heading', { level: 1, name: leaf.cateName }).waitFor();
       await poll(
         () => picker(page, '소분류').inputValue(),
@@ -206,7 +215,7 @@ describe('product list (browser)', () => {
       await page.waitForURL((url) => url.searchParams.get('sortBy') === 'p_price');
       expect(searchParams(page).get('sort')).toBe('asc');
       expect(await pressedSort(page)).toBe('낮은 가격순');
-      await expectCards(page, cheapest.dtoList);
+      await expectCards(page, cheapest);
 
       // The server orders by the list price (p_price): the prices it lists never go down ...
       const listPrices = cheapest.dtoList.map((product) => product.p_price);
@@ -228,7 +237,7 @@ describe('product list (browser)', () => {
       await page.getByRole('button', { name: '높은 가격순' }).click();
       await page.waitForURL((url) => url.searchParams.get('sort') === 'desc');
       const dearest = await listApi({ sortBy: 'p_price', sort: 'desc' });
-      await expectCards(page, dearest.dtoList);
+      await expectCards(page, dearest);
       expect(dearest.dtoList[0].p_price).toBeGreaterThanOrEqual(cheapest.dtoList[0].p_price);
       await expectAccessible(page);
     },
@@ -246,16 +255,16 @@ describe('product list (browser)', () => {
       expect(newest1.totalPage).toBeGreaterThan(1);
 
       const page = await browser.open('/product/list');
-      await expectCards(page, popular1.dtoList);
+      await expectCards(page, popular1);
       expect(await currentPage(page)).toBe('1');
 
       await page.getByRole('button', { name: '신상품순' }).click();
       await page.waitForURL((url) => url.searchParams.get('sortBy') === 'pno');
-      await expectCards(page, newest1.dtoList);
+      await expectCards(page, newest1);
 
       await page.getByTestId('list-pagination').getByRole('link', { name: '2 페이지' }).click();
       await page.waitForURL((url) => url.searchParams.get('page') === '2');
-      await expectCards(page, newest2.dtoList);
+      await expectCards(page, newest2);
       const page1 = new Set(newest1.dtoList.map((product) => product.pno));
       expect(newest2.dtoList.some((product) => page1.has(product.pno))).toBe(false);
       expect(await currentPage(page)).toBe('2');
@@ -263,23 +272,23 @@ describe('product list (browser)', () => {
 
       await page.goBack();
       await page.waitForURL((url) => url.searchParams.get('page') === '1');
-      await expectCards(page, newest1.dtoList);
+      await expectCards(page, newest1);
       expect(await currentPage(page)).toBe('1');
       expect(await pressedSort(page)).toBe('신상품순');
 
       await page.goBack();
       await page.waitForURL((url) => !url.searchParams.has('sortBy'));
-      await expectCards(page, popular1.dtoList);
+      await expectCards(page, popular1);
       expect(await pressedSort(page)).toBe('인기순');
 
       await page.goForward();
       await page.goForward();
       await page.waitForURL((url) => url.searchParams.get('page') === '2');
-      await expectCards(page, newest2.dtoList);
+      await expectCards(page, newest2);
       expect(await pressedSort(page)).toBe('신상품순');
 
       await page.reload();
-      await expectCards(page, newest2.dtoList);
+      await expectCards(page, newest2);
       expect(await currentPage(page)).toBe('2');
       expect(await pressedSort(page)).toBe('신상품순');
       await screenshot(page, 'product-list-page-2');
@@ -303,14 +312,14 @@ describe('product list (browser)', () => {
       );
       await page.getByRole('heading', { level: 1, name: '신상품' }).waitFor();
       expect(await pressedSort(page)).toBe('신상품순');
-      await expectCards(page, newest.dtoList);
+      await expectCards(page, newest);
       await expectAccessible(page);
 
       await page.goto(`${new URL(page.url()).origin}/product?sortBy=pno&page=2`);
       await page.waitForURL((url) => url.pathname === '/product/list');
       expect(searchParams(page).get('sortBy')).toBe('pno');
       expect(searchParams(page).get('page')).toBe('2');
-      await expectCards(page, newest2.dtoList);
+      await expectCards(page, newest2);
       expect(await currentPage(page)).toBe('2');
     },
     TEST_TIMEOUT_MS,
@@ -334,7 +343,7 @@ describe('product list (browser)', () => {
       expect(searchParams(page).get('searching')).toBe('true');
       await page.getByRole('heading', { level: 1, name: `"${keyword}" 검색 결과` }).waitFor();
       await expectTotal(page, found.totalCount);
-      await expectCards(page, found.dtoList);
+      await expectCards(page, found);
       const names = await page
         .getByTestId('product-grid')
         .locator('.product-card__name')
@@ -389,7 +398,7 @@ describe('product list (browser)', () => {
         url.searchParams.set('page', String(resultPage));
         await page.goto(url.toString());
       }
-      await expectCards(page, results.dtoList);
+      await expectCards(page, results);
       expect(await cardPnos(page)).toContain(product.pno);
       await expectAccessible(page);
     },

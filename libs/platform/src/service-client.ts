@@ -23,15 +23,33 @@ async function readJson<T>(response: Response): Promise<T> {
   return (text === '' ? null : JSON.parse(text)) as T;
 }
 
+export interface ServiceClientOptions {
+  /** How long a call may take before it counts as failed (the caller gets a 502). */
+  timeoutMs?: number;
+  /** Pause before the one retry of a read. */
+  retryDelayMs?: number;
+}
+
+/** A service that did not answer, or answered with a failure of its own (not a refusal). */
+const failed = (response: Response | undefined) => !response || response.status >= 500;
+
 /**
  * JSON over internal HTTP to one service. The caller's correlation id travels along; a service's
  * 4xx answer (bad input, not found, refused) is passed on as it is; anything else becomes a 502.
+ * Each call has a time limit; a read (GET, idempotent) that fails is tried once more.
  */
 export class ServiceClient {
+  private readonly timeoutMs: number;
+  private readonly retryDelayMs: number;
+
   constructor(
     readonly service: string,
     private readonly baseUrl: string,
-  ) {}
+    options: ServiceClientOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.retryDelayMs = options.retryDelayMs ?? 100;
+  }
 
   async get<T>(path: string, query?: Query): Promise<T> {
     return readJson<T>(await this.send('GET', path, query));
@@ -69,9 +87,8 @@ export class ServiceClient {
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    let response: Response;
-    try {
-      response = await fetch(url, {
+    const attempt = () =>
+      fetch(url, {
         method,
         headers: {
           accept: 'application/json',
@@ -80,10 +97,15 @@ export class ServiceClient {
           [CORRELATION_HEADER]: currentCorrelationId() ?? '',
         },
         body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      });
-    } catch {
-      throw new ServiceUnavailable(this.service);
+        signal: AbortSignal.timeout(this.timeoutMs),
+      }).catch(() => undefined);
+    let response = await attempt();
+    if (method === 'GET' && failed(response)) {
+      await response?.body?.cancel();
+      await new Promise((wait) => setTimeout(wait, this.retryDelayMs));
+      response = await attempt();
     }
+    if (!response) throw new ServiceUnavailable(this.service);
     if (response.ok) return response;
     if (response.status >= 400 && response.status < 500) {
       const body = (await response.json().catch(() => null)) as ErrorBody | null;

@@ -22,12 +22,11 @@ import { AddressPage } from '../mypage/address/AddressPage';
 import { MyPageLayout } from '../mypage/MyPageLayout';
 import { OrderDetailPage } from '../mypage/orders/OrderDetailPage';
 import { OrderListPage } from '../mypage/orders/OrderListPage';
+import { PaymentMethodPage } from '../mypage/payment-method/PaymentMethodPage';
 import { MyInquiriesPage } from '../mypage/inquiries/MyInquiriesPage';
-import { MyPagePlaceholder } from '../mypage/MyPageSection';
 import { MyReviewsPage } from '../mypage/reviews/MyReviewsPage';
 import { RefundHistoryPage } from '../mypage/refunds/RefundHistoryPage';
 import { WishlistPage } from '../mypage/wishlist/WishlistPage';
-import { MemberPage } from '../pages/PlaceholderPages';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { ProductDetailPage } from '../product-detail/ProductDetailPage';
 import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
@@ -65,7 +64,7 @@ export const router = createBrowserRouter([
               { path: 'check', element: <PasswordCheckPage /> },
               { path: 'modify', element: <ModifyPage /> },
               { path: ':provider/suc', element: <SocialReturnPage /> },
-              { path: '*', element: <MemberPage /> },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
           {
@@ -99,7 +98,7 @@ export const router = createBrowserRouter([
               { path: 'order', element: <OrderListPage /> },
               { path: 'order/:ono', element: <OrderDetailPage /> },
               { path: 'wishlist', element: <WishlistPage /> },
-              { path: 'payment-method', element: <MyPagePlaceholder menu="payment-method" /> },
+              { path: 'payment-method', element: <PaymentMethodPage /> },
               { path: 'refund', element: <RefundHistoryPage /> },
               { path: 'review', element: <MyReviewsPage /> },
               { path: 'qa', element: <MyInquiriesPage /> },

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
-import { menuLabelOf, type MyPageMenuKey } from './myPageMenu';
 
 /** One my-page screen: its heading (also the document title) and its content. */
 export function MyPageSection({ title, children }: { title: string; children: ReactNode }) {
@@ -13,14 +12,5 @@ export function MyPageSection({ title, children }: { title: string; children: Re
       </h1>
       {children}
     </section>
-  );
-}
-
-/** A my-page screen built by a later issue. */
-export function MyPagePlaceholder({ menu }: { menu: MyPageMenuKey }) {
-  return (
-    <MyPageSection title={menuLabelOf(menu)}>
-      <p className="mypage-section__placeholder">준비 중입니다</p>
-    </MyPageSection>
   );
 }

@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { ServiceClient, ServiceUnavailable } from './service-client';
+
+/** A service stand-in on loopback that answers each call with the next of `answers` (status, or 'hang'). */
+async function standIn(
+  answers: (number | 'hang')[],
+): Promise<{ url: string; calls: string[]; server: Server }> {
+  const calls: string[] = [];
+  const server = createServer((req, res) => {
+    calls.push(`${req.method} ${req.url}`);
+    const answer = answers.shift() ?? 200;
+    if (answer === 'hang') return;
+    res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: answer }));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, server };
+}
+
+describe('ServiceClient', () => {
+  const servers: Server[] = [];
+  const start = async (answers: (number | 'hang')[]) => {
+    const stand = await standIn(answers);
+    servers.push(stand.server);
+    return { ...stand, client: new ServiceClient('catalog', stand.url, { timeoutMs: 300, retryDelayMs: 1 }) };
+  };
+  afterAll(async () => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it('tries a failed read once more', async () => {
+    const { client, calls } = await start([503, 200]);
+    expect(await client.get('/products/1')).toEqual({ ok: 200 });
+    expect(calls).toEqual(['GET /products/1', 'GET /products/1']);
+  });
+
+  it('gives up on a read that fails twice, as a 502', async () => {
+    const { client, calls } = await start([500, 502]);
+    await expect(client.get('/products/1')).rejects.toBeInstanceOf(ServiceUnavailable);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never repeats a write', async () => {
+    const { client, calls } = await start([503]);
+    await expect(client.post('/orders', { odno: 1 })).rejects.toBeInstanceOf(ServiceUnavailable);
+    expect(calls).toEqual(['POST /orders']);
+  });
+
+  it('passes a refusal on without retrying it', async () => {
+    const { client, calls } = await start([404]);
+    await expect(client.get('/products/9')).rejects.toMatchObject({ status: 404 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('ends a call that takes longer than its time limit', async () => {
+    const { client, calls } = await start(['hang', 'hang']);
+    await expect(client.get('/products/1')).rejects.toBeInstanceOf(ServiceUnavailable);
+    expect(calls).toHaveLength(2);
+  });
+});
