@@ -1,15 +1,16 @@
-import type {
-  CartLineDto,
-  LoginResult,
-  PaymentRecordResult,
-  PaymentVerificationDto,
-  PlacedOrderDto,
-  SandboxPayResult,
-} from '@mkt/contracts';
-import { randomUUID } from 'node:crypto';
+import type { CartLineDto, LoginResult, PlacedOrderDto } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
 import { callApi, cartLine, pickProducts } from './shopping';
-import { baseUrl, JOIN_PASSWORD, joinMember, memberLogin, poll, signIn, type OpenOptions } from './support';
+import {
+  baseUrl,
+  JOIN_PASSWORD,
+  joinMember,
+  memberLogin,
+  poll,
+  signIn,
+  storeApi,
+  type OpenOptions,
+} from './support';
 
 /**
  * Checkout and order helpers of the browser tests, all through the real API and pages: shoppers
@@ -60,34 +61,12 @@ export async function placePaidOrder(login: LoginResult, lines: CartLineDto[]): 
 }
 
 /** Pays a placed order in the sandbox as the checkout page does: the pay call, the record, the verification. */
-export async function payPlacedOrder(
+export function payPlacedOrder(
   login: LoginResult,
   placed: PlacedOrderDto,
   name?: string,
 ): Promise<PlacedOrderDto> {
-  const merchant_uid = `mkt_${Date.now()}_${randomUUID().slice(0, 8)}`;
-  const paid = await callApi<SandboxPayResult>(login, 'POST', '/api/payments/sandbox/pay', {
-    merchant_uid,
-    amount: placed.o_totalPrice,
-    pg_provider: 'kakaopay',
-    name,
-  });
-  const record = await callApi<PaymentRecordResult>(login, 'POST', '/api/payments', {
-    imp_uid: paid.imp_uid,
-    merchant_uid,
-    amount: placed.o_totalPrice,
-    pm_method: 'card',
-    ono: placed.ono,
-  });
-  if (!record.success || record.pmno === null)
-    throw new Error(`payment not recorded: ${record.errorMessage}`);
-  const verification = await callApi<PaymentVerificationDto>(
-    login,
-    'POST',
-    `/api/checkout/verify/${paid.imp_uid}/${record.pmno}`,
-  );
-  if (!verification.verified) throw new Error(`payment not verified: ${verification.reason}`);
-  return placed;
+  return storeApi().pay(login, placed, name);
 }
 
 /** Opens `pathname` signed in as the shopper. */

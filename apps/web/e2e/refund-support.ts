@@ -5,13 +5,9 @@ import type {
   PlacedOrderDto,
   ProductDetailDto,
   ProductSummaryDto,
-  RefundDto,
-  RefundHistoryPage,
 } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
-import { payPlacedOrder } from './checkout-support';
-import { callApi } from './shopping';
-import { baseUrl, encodeProductId, getJson, memberLogin, poll } from './support';
+import { baseUrl, encodeProductId, getJson, memberLogin, poll, storeApi } from './support';
 
 /**
  * Helpers of the refund and seller-order browser tests, all through the real API: paid orders of
@@ -85,61 +81,32 @@ export async function payOrder(
   login: LoginResult,
   lines: readonly { odno: number; or_count: number }[],
 ): Promise<PlacedOrderDto> {
-  const placed = await callApi<PlacedOrderDto>(login, 'POST', '/api/orders', {
-    o_reciver: login.m_name,
-    o_address: login.def_addr,
-    o_reciverPhoNum: login.m_phoNum,
-    orderDetails: lines,
-  });
-  return payPlacedOrder(login, placed);
+  return storeApi().pay(login, await storeApi().placeOrder(login, lines));
 }
 
 /** An order placed and left unpaid (PAYMENT_PENDING). */
 export function placeUnpaidOrder(login: LoginResult, odno: number): Promise<PlacedOrderDto> {
-  return callApi<PlacedOrderDto>(login, 'POST', '/api/orders', {
-    o_reciver: login.m_name,
-    o_address: login.def_addr,
-    o_reciverPhoNum: login.m_phoNum,
-    orderDetails: [{ odno, or_count: 1 }],
-  });
+  return storeApi().placeOrder(login, [{ odno, or_count: 1 }]);
 }
 
-export const orderOf = (login: LoginResult, ono: number) =>
-  callApi<OrderDto>(login, 'GET', `/api/orders/member/${login.mno}/${ono}`);
+export const orderOf = (login: LoginResult, ono: number) => storeApi().order(login, ono);
 
 /** Waits until the member's order has the status (the refund's events move it). */
 export async function waitForOrderStatus(login: LoginResult, ono: number, status: OrderDto['status']) {
-  const order = await poll(
-    () => orderOf(login, ono),
-    (o) => o.status === status,
-    20_000,
-  );
+  const order = await storeApi().waitForOrderStatus(login, ono, status);
   expect(order.status).toBe(status);
   return order;
 }
 
 export const requestRefundApi = (login: LoginResult, ono: number, rf_reason: string) =>
-  callApi<RefundDto>(login, 'POST', `/api/orders/${ono}/refund`, { rf_reason });
+  storeApi().requestRefund(login, ono, rf_reason);
 
 /** Approves or rejects a refund as a seller or an admin; the answer is text. */
-export async function decideRefundApi(
-  login: LoginResult,
-  rfno: number,
-  decision: 'approve' | 'reject',
-): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/refunds/${rfno}/${decision}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${login.accessToken}`, 'Content-Type': 'application/json' },
-    body:
-      decision === 'reject' ? JSON.stringify({ reason: '재고 확인 결과 환불 대상이 아닙니다' }) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${decision} of refund ${rfno} answered ${response.status}: ${text}`);
-  return text;
-}
+export const decideRefundApi = (login: LoginResult, rfno: number, decision: 'approve' | 'reject') =>
+  storeApi().decideRefund(login, rfno, decision);
 
 export const refundHistoryApi = (login: LoginResult, query = 'page=0&size=50') =>
-  callApi<RefundHistoryPage>(login, 'GET', `/api/refunds?${query}`);
+  storeApi().refundHistory(login, query);
 
 /** Waits until the member's refund of the order has the history status. */
 export async function waitForRefundStatus(

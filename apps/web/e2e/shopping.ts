@@ -20,6 +20,7 @@ import {
   memberLogin,
   RESULTS_DIR,
   signIn,
+  storeApi,
   type OpenOptions,
   type useBrowser,
 } from './support';
@@ -54,29 +55,19 @@ export async function apiMember(prefix: string): Promise<LoginResult> {
 }
 
 /** Calls the API as the member; throws with the status and message unless it succeeds. */
-export async function callApi<T>(
+export function callApi<T>(
   login: LoginResult,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${login.accessToken}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return storeApi().call<T>(login, method, path, body);
 }
 
-export const cartOf = (login: LoginResult) => callApi<CartLineDto[]>(login, 'GET', `/api/cart/${login.mno}`);
+export const cartOf = (login: LoginResult) => storeApi().cart(login);
 
 export const addToCart = (login: LoginResult, odno: number, c_cnt: number) =>
-  callApi<CartLineDto[]>(login, 'POST', '/api/cart/add', { mno: login.mno, odno, c_cnt });
+  storeApi().addToCart(login, odno, c_cnt);
 
 export const wishesOf = (login: LoginResult) =>
   callApi<WishDto[]>(login, 'GET', `/api/wishlist/list/${login.mno}`);

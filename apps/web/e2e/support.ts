@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { JoinRequest, LoginResult, MemberDto } from '@mkt/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { StoreApi } from '@mkt/testing';
 import { launchChromium } from '../../../libs/testing/src/browser/chromium';
+
+export { JOIN_PASSWORD, poll } from '@mkt/testing';
 
 /**
  * Shared harness of the browser tests: a real Chromium against the running server
@@ -21,6 +24,11 @@ export function baseUrl(): string {
   return base.replace(/\/+$/, '');
 }
 
+/** The store's API as the tests call it from outside (libs/testing). */
+export function storeApi(): StoreApi {
+  return new StoreApi(baseUrl());
+}
+
 export async function getJson<T>(pathAndQuery: string): Promise<T> {
   const url = `${baseUrl()}${pathAndQuery}`;
   const response = await fetch(url);
@@ -28,42 +36,17 @@ export async function getJson<T>(pathAndQuery: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export const JOIN_PASSWORD = 'abcd1234!';
-
 /**
  * Joins a fresh member through the API and gives its e-mail (password {@link JOIN_PASSWORD}):
  * tests that change a member use their own, never the shared demo accounts.
  */
-export async function joinMember(prefix: string, fields: Partial<JoinRequest> = {}): Promise<string> {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@dealmarket.kr`;
-  const response = await fetch(`${baseUrl()}/api/member/join`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      m_pw: JOIN_PASSWORD,
-      m_name: '김테스트',
-      m_nickname: '테스터',
-      m_phoNum: '01098765432',
-      def_addr: '서울 중구 세종대로 110',
-      isMan: true,
-      ad_agree: false,
-      info_agree: true,
-      ...fields,
-    }),
-  });
-  if (!response.ok) throw new Error(`join of ${email} answered ${response.status}`);
-  return email;
+export function joinMember(prefix: string, fields: Partial<JoinRequest> = {}): Promise<string> {
+  return storeApi().join(prefix, fields);
 }
 
 /** POST /api/member/login; throws unless it succeeds. */
-export async function memberLogin(email: string, password: string): Promise<LoginResult> {
-  const response = await fetch(`${baseUrl()}/api/member/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password }),
-  });
-  if (!response.ok) throw new Error(`login of ${email} answered ${response.status}`);
-  return (await response.json()) as LoginResult;
+export function memberLogin(email: string, password: string): Promise<LoginResult> {
+  return storeApi().login(email, password);
 }
 
 /** GET /api/member/info/{email}, read with a login of its own. */
@@ -102,19 +85,6 @@ export async function waitForText(locator: Locator, text: string): Promise<void>
 }
 
 /** Polls `read` until `accept` says yes (or the time is up, then the last value is returned for expect). */
-export async function poll<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 const CHOSEONG = [
   'ㄱ',

@@ -1,5 +1,6 @@
 import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
 import { deadLetterTopic, EventHeaders, eventEnvelopeSchema } from '@mkt/contracts';
+import { withCausation } from './causation';
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
 import type { RawSqlClient, TransactionRunner } from './sql-client';
@@ -113,7 +114,10 @@ export class EventConsumer<Tx extends RawSqlClient> {
             envelope.eventId,
           );
           if (fresh === 0) return 'duplicate' as const;
-          await handler.handle(parsed.data, tx, typed);
+          // Events the handler enqueues carry the request's correlation id on, caused by this one.
+          await withCausation({ correlationId: envelope.correlationId, causationId: envelope.eventId }, () =>
+            handler.handle(parsed.data, tx, typed),
+          );
           return 'applied' as const;
         });
       } catch (error) {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 
+export * from './causation';
 export * from './transport';
 export * from './sql-client';
 export * from './logger';

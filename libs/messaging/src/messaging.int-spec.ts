@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { z } from 'zod';
+import type { EventEnvelope } from '@mkt/contracts';
 import { deadLetterTopic, defineEvent, EventHeaders } from '@mkt/contracts';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { RawDatabase } from '@mkt/testing';
@@ -20,6 +21,7 @@ import {
   messagingMigrationsDir,
   Outbox,
   OutboxRelay,
+  withCausation,
 } from './index';
 
 // A stand-in domain: "stock.reserved" lowers a counter. The effect table lets a test count effects.
@@ -194,6 +196,33 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     expect(await qty('A')).toBe(97);
     expect(await inboxRows()).toBe(1);
     await c.stop();
+  });
+
+  it("carries a request's correlation id to its events, and on to the events their handlers enqueue", async () => {
+    const requested = await withCausation({ correlationId: 'request-7' }, () => enqueue('A', 1));
+    expect([requested.correlationId, requested.causationId]).toEqual(['request-7', null]);
+
+    let followUp: EventEnvelope | undefined;
+    const c = consumer(async (tx, payload) => {
+      if (payload.sku === 'A')
+        followUp = await outbox().enqueue(
+          tx,
+          StockReservedV1,
+          { ...payload, sku: 'B' },
+          { aggregateId: 'B' },
+        );
+    });
+    await c.deliver({
+      topic: StockReservedV1.topic,
+      key: 'A',
+      value: JSON.stringify(requested),
+      headers: {},
+    });
+    expect(followUp).toMatchObject({ correlationId: 'request-7', causationId: requested.eventId });
+
+    // Outside a request or a handler, an event starts a correlation of its own.
+    const alone = await enqueue('A', 1);
+    expect(alone.correlationId).not.toBe('request-7');
   });
 
   it('rolls back a failing handler with its inbox row, then applies the redelivered event once', async () => {

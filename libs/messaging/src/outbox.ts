@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
 import { EventHeaders } from '@mkt/contracts';
+import { currentCausation } from './causation';
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
 import { PollingLoop } from './polling-loop';
@@ -11,8 +12,9 @@ import type { MessageTransport, TransportMessage } from './transport';
 export interface EventContext {
   /** The aggregate the event is about; it is the message key, so its events stay in order. */
   aggregateId: string | number;
+  /** Else the work at hand's (the request's, or the handled event's), else a new one. */
   correlationId?: string;
-  /** The event that caused this one, if any. */
+  /** The event that caused this one; else the event being handled, if any. */
   causationId?: string;
 }
 
@@ -30,8 +32,8 @@ export function eventMessage<P>(
     occurredAt: new Date().toISOString(),
     producer,
     aggregateId: String(context.aggregateId),
-    correlationId: context.correlationId ?? randomUUID(),
-    causationId: context.causationId ?? null,
+    correlationId: context.correlationId ?? currentCausation()?.correlationId ?? randomUUID(),
+    causationId: context.causationId ?? currentCausation()?.causationId ?? null,
     payload: event.payloadSchema.parse(payload),
   };
   const headers: Record<string, string> = {

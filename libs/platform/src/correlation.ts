@@ -1,14 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { currentCausation, withCausation } from '@mkt/messaging';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
-const store = new AsyncLocalStorage<string>();
-
-/** The correlation id of the request being served, if any. */
+/** The correlation id of the request being served or the event being handled, if any. */
 export function currentCorrelationId(): string | undefined {
-  return store.getStore();
+  return currentCausation()?.correlationId;
 }
 
 /** Takes the caller's correlation id (or makes one), echoes it, and keeps it for logs and outgoing calls. */
@@ -16,5 +14,5 @@ export function correlationMiddleware(req: Request, res: Response, next: NextFun
   const incoming = req.header(CORRELATION_HEADER);
   const id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
   res.setHeader(CORRELATION_HEADER, id);
-  store.run(id, next);
+  withCausation({ correlationId: id }, next);
 }
