@@ -113,6 +113,51 @@ export class KafkaTransport implements MessageTransport {
     return ends.reduce((sum, p) => sum + Number(p.high) - (done.get(p.partition) ?? 0), 0);
   }
 
+  /**
+   * Every message on the dead-letter topics of `topics` (for operators): read from the start to the
+   * current end by a consumer group of its own, which is deleted afterwards.
+   */
+  async deadLetters(topics: string[]): Promise<TransportMessage[]> {
+    const admin = await this.connectedAdmin();
+    const existing = new Set(await admin.listTopics());
+    const deadLetterTopics = topics
+      .map((t) => this.prefix + deadLetterTopic(t))
+      .filter((t) => existing.has(t));
+    const remaining = new Map<string, number>();
+    for (const topic of deadLetterTopics)
+      for (const { partition, high, low } of await admin.fetchTopicOffsets(topic))
+        if (Number(high) > Number(low)) remaining.set(`${topic}:${partition}`, Number(high));
+    if (remaining.size === 0) return [];
+    const groupId = `${this.prefix}ops-dead-letters-${Date.now().toString(36)}`;
+    const consumer = this.kafka.consumer({ groupId, allowAutoTopicCreation: false });
+    const found: TransportMessage[] = [];
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: deadLetterTopics, fromBeginning: true });
+      await new Promise<void>((done, fail) => {
+        consumer
+          .run({
+            eachMessage: async ({ topic, partition, message }) => {
+              found.push({
+                topic: topic.slice(this.prefix.length),
+                key: message.key?.toString() ?? '',
+                value: message.value?.toString() ?? '',
+                headers: decodeHeaders(message.headers),
+              });
+              const key = `${topic}:${partition}`;
+              if (Number(message.offset) + 1 >= (remaining.get(key) ?? 0)) remaining.delete(key);
+              if (remaining.size === 0) done();
+            },
+          })
+          .catch(fail);
+      });
+    } finally {
+      await consumer.disconnect();
+      await admin.deleteGroups([groupId]).catch(() => undefined);
+    }
+    return found;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.consumers].map((c) => c.disconnect()));
     this.consumers.clear();

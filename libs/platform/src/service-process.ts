@@ -33,6 +33,8 @@ const serviceConfig = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).optional(),
+  /** Operators' token for the outbox operations routes (x-ops-token); they answer 404 without one. */
+  OPS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Before every topic and consumer group: two stores may share one broker. */
   KAFKA_TOPIC_PREFIX: z
     .string()
@@ -65,6 +67,7 @@ export function runServiceProcess(definition: ServiceDefinition): void {
         transport,
         logger,
         dataDir: config.DATA_DIR ?? `.data/${definition.name}`,
+        opsToken: config.OPS_TOKEN,
         serviceUrls: Object.fromEntries(
           definition.calls.map((name) => [name, serviceUrls[urlSetting(name)]]),
         ),

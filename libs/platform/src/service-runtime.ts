@@ -6,7 +6,21 @@ import type {
   Provider,
   Type,
 } from '@nestjs/common';
-import { Controller, Get, Inject, Injectable, Module, Post, Query, Body } from '@nestjs/common';
+import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Inject,
+  Injectable,
+  Module,
+  NotFoundException,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { timingSafeEqual } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type {
@@ -36,6 +50,8 @@ export interface ServiceRuntime {
   dataDir: string;
   /** Base URLs of the services this one calls over internal HTTP (its definition's `calls`). */
   serviceUrls: Record<string, string>;
+  /** The token operators send (`x-ops-token`) to the outbox operations routes; without one they are off. */
+  opsToken?: string;
   relayPollIntervalMs?: number;
 }
 
@@ -86,8 +102,28 @@ class HealthController {
 const redriveBody = z.object({ ids: z.array(z.string().regex(/^\d+$/)).optional() });
 const outboxStatus = z.object({ status: z.enum(['PENDING', 'PUBLISHED', 'FAILED']).default('FAILED') });
 
-/** For operators: see events the relay gave up on and put them back in line. */
+/** Lets a call through only with the service's operations token; every other caller finds nothing. */
+@Injectable()
+class OpsTokenGuard implements CanActivate {
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const given = context.switchToHttp().getRequest<Request>().header(OPS_TOKEN_HEADER) ?? '';
+    const expected = this.runtime.opsToken ?? '';
+    const matches =
+      expected !== '' &&
+      given.length === expected.length &&
+      timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    if (!matches) throw new NotFoundException();
+    return true;
+  }
+}
+
+export const OPS_TOKEN_HEADER = 'x-ops-token';
+
+/** For operators (with the ops token): see events the relay gave up on and put them back in line. */
 @Controller('ops/outbox')
+@UseGuards(OpsTokenGuard)
 class OutboxOpsController {
   constructor(private readonly relay: OutboxRelay) {}
 

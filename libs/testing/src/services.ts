@@ -19,6 +19,8 @@ export interface TestServiceOptions {
   relayPollIntervalMs?: number;
   /** Another instance of the service: its database (the first instance's `databaseUrl`), left to it to drop. */
   sharedDatabaseUrl?: string;
+  /** Turns the outbox operations routes on, for callers sending it. */
+  opsToken?: string;
 }
 
 export interface TestService {
@@ -55,6 +57,7 @@ export async function startTestService(
         dataDir: mkdtempSync(join(tmpdir(), `${definition.name}-`)),
         serviceUrls: options.serviceUrls ?? {},
         relayPollIntervalMs: options.relayPollIntervalMs,
+        opsToken: options.opsToken,
       },
       { port: 0, host: '127.0.0.1' },
     );

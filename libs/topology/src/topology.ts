@@ -60,6 +60,15 @@ export interface BffNode {
   settings: Setting[];
 }
 
+/** Settings every service takes besides its own (`ServiceNode.settings`). */
+export const SERVICE_SETTINGS: Setting[] = [
+  {
+    name: 'OPS_TOKEN',
+    description: "operators' token for a service's /ops/outbox routes (x-ops-token); off without one",
+    secret: true,
+  },
+];
+
 /** In start order: a service comes after the services it calls. */
 export const SERVICES: readonly ServiceNode[] = [
   {

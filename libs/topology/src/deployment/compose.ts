@@ -1,5 +1,5 @@
 import type { ServiceNode, Setting } from '../topology';
-import { BFF, SERVICES, serviceNode, serviceUrlSetting } from '../topology';
+import { BFF, SERVICE_SETTINGS, SERVICES, serviceNode, serviceUrlSetting } from '../topology';
 import { GENERATED_NOTICE } from './notice';
 
 /** Every process listens on this port inside its container. */
@@ -46,7 +46,7 @@ function serviceContainer(node: ServiceNode) {
       DATABASE_URL: databaseUrl(node.database),
       ...(node.keepsFiles ? { DATA_DIR: `/app/.data/${node.name}` } : {}),
       ...calledUrls(node.calls),
-      ...passedThrough(node.settings),
+      ...passedThrough([...SERVICE_SETTINGS, ...(node.settings ?? [])]),
     },
     ...(node.keepsFiles ? { volumes: [`${node.name}-data:/app/.data/${node.name}`] } : {}),
     healthcheck: healthcheck('/health'),

@@ -1,4 +1,4 @@
-import { BFF, SERVICES } from '../topology';
+import { BFF, SERVICE_SETTINGS, SERVICES } from '../topology';
 
 /**
  * deploy/docker/env.example: the settings an operator may give docker compose in `.env`, each
@@ -8,6 +8,7 @@ export function envExample(): string {
   const internal = new Set(['REDIS_URL', 'WEB_DIST']);
   const sections = [
     { process: 'bff', settings: BFF.settings.filter((setting) => !internal.has(setting.name)) },
+    { process: 'every service', settings: SERVICE_SETTINGS },
     ...SERVICES.filter((node) => node.settings?.length).map((node) => ({
       process: node.name,
       settings: node.settings ?? [],

@@ -1,5 +1,5 @@
 import type { ServiceNode, Setting } from '../topology';
-import { BFF, SERVICES, serviceNode, serviceUrlSetting } from '../topology';
+import { BFF, SERVICE_SETTINGS, SERVICES, serviceNode, serviceUrlSetting } from '../topology';
 
 /**
  * deploy/k8s: a kustomization with a Deployment and a Service per process. PostgreSQL, Kafka and
@@ -101,7 +101,7 @@ function serviceManifests(node: ServiceNode): unknown[] {
     fromSecret('DATABASE_URL', `${node.name.toUpperCase()}_DATABASE_URL`),
     ...(volume ? [{ name: 'DATA_DIR', value: dataDir }] : []),
     ...calledUrls(node.calls),
-    ...(node.settings ?? []).map(optionalSetting),
+    ...[...SERVICE_SETTINGS, ...(node.settings ?? [])].map(optionalSetting),
   ];
   return [
     ...(volume
