@@ -6,6 +6,7 @@ export * from './sql-client';
 export * from './logger';
 export * from './outbox';
 export * from './consumer';
+export * from './dead-letters';
 export * from './kafka-transport';
 export * from './in-process-transport';
 

@@ -7,6 +7,7 @@ import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { RawDatabase } from '@mkt/testing';
 import {
   createTestDatabase,
+  poll,
   rawPGlite,
   rawPostgres,
   testInfrastructure,
@@ -19,8 +20,11 @@ import {
   InProcessTransport,
   KafkaTransport,
   messagingMigrationsDir,
+  describeDeadLetter,
+  eventMessage,
   Outbox,
   OutboxRelay,
+  replayDeadLetters,
   withCausation,
 } from './index';
 
@@ -401,6 +405,81 @@ describe('the Kafka transport', () => {
       await transport.publish([message(2), message(3), message(4)]);
     } finally {
       await transport.close();
+    }
+  });
+});
+
+describe('dead letters on Kafka, for operators', () => {
+  jest.setTimeout(60_000);
+
+  it('lists the events a handler gave up on, and replays one or all after a fix: each applied once', async () => {
+    const h = await harnesses['Kafka and PostgreSQL']();
+    const transport = h.transport as KafkaTransport;
+    const applied: number[] = [];
+    let fixed = false;
+    const consumer = new EventConsumer(transport, {
+      groupId: 'stock-service',
+      schema: SCHEMA,
+      transaction: h.db.transaction,
+      baseBackoffMs: 5,
+    }).register({
+      name: 'stock.reserve',
+      event: StockReservedV1,
+      handle: async ({ seq }) => {
+        if (!fixed) throw new Error('stock table missing');
+        applied.push(seq);
+      },
+    });
+    try {
+      await consumer.start();
+      expect(await transport.deadLetters([StockReservedV1.topic])).toEqual([]);
+      const sent: string[] = [];
+      for (const seq of [1, 2]) {
+        const { envelope, headers } = eventMessage(
+          'test',
+          StockReservedV1,
+          { sku: 'A', count: 1, seq },
+          { aggregateId: 'A' },
+        );
+        sent.push(envelope.eventId);
+        await transport.publish([
+          { topic: StockReservedV1.topic, key: 'A', value: JSON.stringify(envelope), headers },
+        ]);
+      }
+      let letters = await poll(
+        async () => (await transport.deadLetters([StockReservedV1.topic])).map(describeDeadLetter),
+        (found) => found.length === 2,
+        20_000,
+      );
+      expect(
+        letters.map(({ eventId, originalTopic, attempts }) => ({ eventId, originalTopic, attempts })),
+      ).toEqual(sent.map((eventId) => ({ eventId, originalTopic: StockReservedV1.topic, attempts: 3 })));
+      expect(letters[0].error).toBe('stock.reserve: stock table missing');
+
+      fixed = true;
+      expect(
+        await replayDeadLetters(
+          transport,
+          letters.filter((letter) => letter.eventId === sent[0]),
+        ),
+      ).toBe(1);
+      await poll(
+        async () => applied,
+        (seqs) => seqs.length === 1,
+        20_000,
+      );
+      letters = (await transport.deadLetters([StockReservedV1.topic])).map(describeDeadLetter);
+      expect(await replayDeadLetters(transport, letters)).toBe(2);
+      await poll(
+        async () => applied,
+        (seqs) => seqs.length === 2,
+        20_000,
+      );
+      await new Promise((settle) => setTimeout(settle, 500));
+      expect(applied).toEqual([1, 2]);
+    } finally {
+      await consumer.stop();
+      await h.cleanup();
     }
   });
 });
