@@ -135,8 +135,8 @@ describe('admin dashboard (browser)', () => {
       const rows = list.getByRole('table');
       await rows.getByRole('button', { name: `내부 메모 ${run}` }).waitFor();
       expect((await titlesIn(rows)).slice(0, 2)).toEqual([
-        expect.stringContaining(`내부 메모 ${run}비공개`) as unknown as string,
-        expect.not.stringContaining('비공개') as unknown as string,
+        expect.stringContaining(`내부 메모 ${run}비공개`),
+        expect.not.stringContaining('비공개'),
       ]);
 
       // Detail, then the edit form (blank title refused), back to the detail.
@@ -296,12 +296,12 @@ describe('admin dashboard (browser)', () => {
       const newestNotices = page.getByTestId('dashboard-notice').getByRole('listitem');
       await newestNotices.first().waitFor();
       expect(await newestNotices.allInnerTexts()).toEqual(
-        [6, 5, 4, 3, 2].map((n) => expect.stringContaining(`대시보드 공지 ${n} ${run}`) as unknown as string),
+        [6, 5, 4, 3, 2].map((n) => expect.stringContaining(`대시보드 공지 ${n} ${run}`)),
       );
       expect(await newestNotices.first().innerText()).toContain('비공개');
       const newestFaqs = page.getByTestId('dashboard-faq').getByRole('listitem');
       expect(await newestFaqs.allInnerTexts()).toEqual(
-        [6, 5, 4, 3, 2].map((n) => expect.stringContaining(`대시보드 질문 ${n} ${run}`) as unknown as string),
+        [6, 5, 4, 3, 2].map((n) => expect.stringContaining(`대시보드 질문 ${n} ${run}`)),
       );
       await expectAccessible(page);
       await expectPhoneLayout(page, 'admin-dashboard');

@@ -12,3 +12,4 @@ export * from './api/orders';
 export * from './api/refunds';
 export * from './api/notices';
 export * from './api/products';
+export * from './event-stream';

@@ -1,8 +1,7 @@
 import type { VisitorSnapshot } from '@mkt/contracts';
-import { VISITOR_SNAPSHOT_EVENT } from '@mkt/contracts';
-import { readEventStream } from '../../../web/src/shared/api/eventStream';
+import { readEventStream, VISITOR_SNAPSHOT_EVENT } from '@mkt/contracts';
 
-/** A test's view of one live visitor stream, read with the web app's own frame parser. */
+/** A test's view of one live visitor stream, read with the web app's own frame parser (libs/contracts). */
 export interface VisitorStreamClient {
   status: number;
   /** The error body when the stream was refused. */

@@ -10,9 +10,6 @@ import {
   DEMO_SHOPPERS,
 } from './demo-data';
 
-// Tests and the standalone store arrange products with it through this module.
-export { createProduct, type NewProduct } from '../products/new-product';
-
 /** A deterministic generator, so every fresh demo store is the same store. */
 function randomFrom(seed: number) {
   let state = seed >>> 0;

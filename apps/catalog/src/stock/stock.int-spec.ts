@@ -10,7 +10,7 @@ import type { TestService } from '@mkt/testing';
 import { crashAfterNextEnqueue, eventually, publishEvent, startTestService } from '@mkt/testing';
 import { catalogService } from '../catalog.module';
 import { CatalogDatabase } from '../database';
-import { createProduct } from '../seed/demo-catalog';
+import { createProduct } from '../products/new-product';
 import { ReserveStockOnOrderPlaced } from './stock.handlers';
 
 jest.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import { readSession, saveSession } from '../session/sessionStore';
 import { installFakeBrowser, loginResult } from '../testing/fakeBrowser';
 import { setAuthNavigator } from './authRedirect';
-import type { ServerSentEvent } from './eventStream';
+import type { ServerSentEvent } from '@mkt/contracts';
 import { openLiveStream, retryDelayMs, type LiveStreamState } from './liveStream';
 
 interface Call {

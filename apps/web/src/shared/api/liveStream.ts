@@ -1,4 +1,4 @@
-import { readEventStream, type ServerSentEvent } from './eventStream';
+import { readEventStream, type ServerSentEvent } from '@mkt/contracts';
 import { authorizedFetch, HttpError } from './http';
 
 /**

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ErrorBody } from '@mkt/platform';
-import type { RunningStandalone } from '../../standalone/src/standalone';
-import { startStandalone } from '../../standalone/src/standalone';
+import type { RunningStandalone } from '../../src/standalone';
+import { startStandalone } from '../../src/standalone';
 import { joinRequest } from './testing/accounts-stack';
 
 jest.setTimeout(120_000);

@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningStandalone } from '../../standalone/src/standalone';
-import { startStandalone } from '../../standalone/src/standalone';
+import type { RunningStandalone } from '../../src/standalone';
+import { startStandalone } from '../../src/standalone';
 
 jest.setTimeout(180_000);
 
-const REPO_ROOT = join(__dirname, '..', '..', '..');
+const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
 /** Lists the calls of ../shared/CLIENT-CONTRACT.md a server does not serve (the shared folder sits next to the repository). */
 const CLIENT_ROUTES_TOOL = join(REPO_ROOT, '..', 'shared', 'tools', 'client-routes.mjs');
 

@@ -1,4 +1,4 @@
-import { createEventStreamParser, readEventStream, type ServerSentEvent } from './eventStream';
+import { createEventStreamParser, readEventStream, type ServerSentEvent } from './event-stream';
 
 function parseInPieces(pieces: string[]): ServerSentEvent[] {
   const events: ServerSentEvent[] = [];

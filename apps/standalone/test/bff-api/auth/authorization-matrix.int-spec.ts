@@ -5,22 +5,25 @@ import { Reflector } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@mkt/contracts';
 import { AuthErrors } from '@mkt/contracts';
-import { BoardDatabase } from '../../../board/src/database';
-import type { MemberDatabase } from '../../../member/src/database';
-import { createProduct } from '../../../catalog/src/seed/demo-catalog';
-import { AdminMembersController } from '../admin/admin-members.controller';
-import { CartController } from '../cart/cart.controller';
-import { FaqController, NoticeController } from '../customer-centre/customer-centre.controller';
-import { InquiryController } from '../inquiries/inquiry.controller';
-import { ConsoleOrdersController } from '../orders/console-orders.controller';
-import { OrderController } from '../orders/order.controller';
-import { RefundController } from '../refunds/refund.controller';
-import { ReviewController } from '../reviews/review.controller';
-import { PaymentController } from '../payments/payment.controller';
-import { ProductManagementController } from '../products/product-management.controller';
-import type { CatalogDatabase } from '../../../catalog/src/database';
+import { BoardDatabase } from '../../../../board/src/database';
+import type { MemberDatabase } from '../../../../member/src/database';
+import { createProduct } from '../../../../catalog/src/products/new-product';
+import { AdminMembersController } from '../../../../bff/src/admin/admin-members.controller';
+import { CartController } from '../../../../bff/src/cart/cart.controller';
+import {
+  FaqController,
+  NoticeController,
+} from '../../../../bff/src/customer-centre/customer-centre.controller';
+import { InquiryController } from '../../../../bff/src/inquiries/inquiry.controller';
+import { ConsoleOrdersController } from '../../../../bff/src/orders/console-orders.controller';
+import { OrderController } from '../../../../bff/src/orders/order.controller';
+import { RefundController } from '../../../../bff/src/refunds/refund.controller';
+import { ReviewController } from '../../../../bff/src/reviews/review.controller';
+import { PaymentController } from '../../../../bff/src/payments/payment.controller';
+import { ProductManagementController } from '../../../../bff/src/products/product-management.controller';
+import type { CatalogDatabase } from '../../../../catalog/src/database';
 import { eventually } from '@mkt/testing';
-import { encodeBase64Id } from '../catalog/base64-id';
+import { encodeBase64Id } from '../../../../bff/src/catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
   callApi,
@@ -30,13 +33,13 @@ import {
   signIn,
   startAccountsStack,
 } from '../testing/accounts-stack';
-import { VisitorController } from '../visitors/visitor.controller';
-import type { LocalSocialProvider } from '../social/local-provider';
-import { startLocalSocialProvider } from '../social/local-provider';
-import { SocialSignInController } from '../social/social-sign-in.controller';
-import { WishlistController } from '../wishlist/wishlist.controller';
+import { VisitorController } from '../../../../bff/src/visitors/visitor.controller';
+import type { LocalSocialProvider } from '../../../../bff/src/social/local-provider';
+import { startLocalSocialProvider } from '../../../../bff/src/social/local-provider';
+import { SocialSignInController } from '../../../../bff/src/social/social-sign-in.controller';
+import { WishlistController } from '../../../../bff/src/wishlist/wishlist.controller';
 import { authorizeAtProvider, socialTicket, TEST_RETURN_ADDRESS } from '../testing/social-sign-in';
-import { MemberAuthController } from './member-auth.controller';
+import { MemberAuthController } from '../../../../bff/src/auth/member-auth.controller';
 
 jest.setTimeout(90_000);
 

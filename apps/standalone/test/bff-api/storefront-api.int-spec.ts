@@ -11,10 +11,10 @@ import type {
   ReviewDto,
 } from '@mkt/contracts';
 import { ROOT_CATEGORY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
-import type { RunningStandalone } from '../../standalone/src/standalone';
-import { startStandalone } from '../../standalone/src/standalone';
-import { CatalogDatabase } from '../../catalog/src/database';
-import { encodeBase64Id } from './catalog/base64-id';
+import type { RunningStandalone } from '../../src/standalone';
+import { startStandalone } from '../../src/standalone';
+import { CatalogDatabase } from '../../../catalog/src/database';
+import { encodeBase64Id } from '../../../bff/src/catalog/base64-id';
 
 jest.setTimeout(120_000);
 
