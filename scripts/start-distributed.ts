@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import type { ServiceNode } from '@mkt/topology';
+import type { ServiceName, ServiceNode } from '@mkt/topology';
 import { BFF, SERVICES, serviceNode, serviceUrlSetting } from '@mkt/topology';
 
 const root = resolve(__dirname, '..');
@@ -147,12 +147,9 @@ async function stop(code: number): Promise<void> {
   process.exit(code);
 }
 
-const serviceUrls = (names: readonly string[]) =>
+const serviceUrls = (names: readonly ServiceName[]) =>
   Object.fromEntries(
-    names.map((name) => [
-      serviceUrlSetting(serviceNode(name).name),
-      `http://127.0.0.1:${servicePort(serviceNode(name))}`,
-    ]),
+    names.map((name) => [serviceUrlSetting(name), `http://127.0.0.1:${servicePort(serviceNode(name))}`]),
   );
 
 function serviceSettings(node: ServiceNode, adminUrl: string, kafka: string): NodeJS.ProcessEnv {

@@ -1,4 +1,4 @@
-import type { ServiceNode, Setting } from '../topology';
+import type { ServiceName, ServiceNode, Setting } from '../topology';
 import { BFF, SERVICE_SETTINGS, SERVICES, serviceNode, serviceUrlSetting } from '../topology';
 import { GENERATED_NOTICE } from './notice';
 
@@ -25,10 +25,8 @@ const healthcheck = (path: string) => ({
 const passedThrough = (settings: readonly Setting[] = []) =>
   Object.fromEntries(settings.map((setting) => [setting.name, `\${${setting.name}:-}`]));
 
-const calledUrls = (names: readonly string[]) =>
-  Object.fromEntries(
-    names.map((name) => [serviceUrlSetting(serviceNode(name).name), `http://${name}:${CONTAINER_PORT}`]),
-  );
+const calledUrls = (names: readonly ServiceName[]) =>
+  Object.fromEntries(names.map((name) => [serviceUrlSetting(name), `http://${name}:${CONTAINER_PORT}`]));
 
 const healthy = (names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, { condition: 'service_healthy' }]));

@@ -1,5 +1,5 @@
-import type { ServiceNode, Setting } from '../topology';
-import { BFF, SERVICE_SETTINGS, SERVICES, serviceNode, serviceUrlSetting } from '../topology';
+import type { ServiceName, ServiceNode, Setting } from '../topology';
+import { BFF, SERVICE_SETTINGS, SERVICES, serviceUrlSetting } from '../topology';
 
 /**
  * deploy/k8s: a kustomization with a Deployment and a Service per process. PostgreSQL, Kafka and
@@ -30,8 +30,8 @@ const optionalSetting = (setting: Setting) =>
         name: setting.name,
         valueFrom: { configMapKeyRef: { name: CONFIG, key: setting.name, optional: true } },
       };
-const calledUrls = (names: readonly string[]) =>
-  names.map((name) => ({ name: serviceUrlSetting(serviceNode(name).name), value: `http://${name}:${PORT}` }));
+const calledUrls = (names: readonly ServiceName[]) =>
+  names.map((name) => ({ name: serviceUrlSetting(name), value: `http://${name}:${PORT}` }));
 
 function deployment(
   name: string,
