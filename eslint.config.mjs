@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import nx from '@nx/eslint-plugin';
 
 export default tseslint.config(
   {
@@ -25,6 +26,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    // Each workspace project's package.json tags it; an app reaches only libs, except the
+    // composition root (apps/standalone), which assembles the apps into one process.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          depConstraints: [
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:bff', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:lib'] },
+            {
+              sourceTag: 'type:composition',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:bff'],
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,13 +1,13 @@
-import type { BoardDatabase } from '../../board/src/database';
-import { seedDemoInquiries } from '../../board/src/seed/demo-inquiries';
-import { seedDemoNotices } from '../../board/src/seed/demo-notices';
-import { productImageDir } from '../../catalog/src/catalog.module';
-import type { CatalogDatabase } from '../../catalog/src/database';
-import { LocalDiskImageStorage } from '../../catalog/src/images/image-storage';
-import type { SeedSummary } from '../../catalog/src/seed/demo-catalog';
-import { seedDemoCatalog } from '../../catalog/src/seed/demo-catalog';
-import type { MemberDatabase } from '../../member/src/database';
-import { seedDemoAccounts } from '../../member/src/seed/demo-accounts';
+import type { BoardDatabase } from '@mkt/board/src/database';
+import { seedDemoInquiries } from '@mkt/board/src/seed/demo-inquiries';
+import { seedDemoNotices } from '@mkt/board/src/seed/demo-notices';
+import { productImageDir } from '@mkt/catalog/src/catalog.module';
+import type { CatalogDatabase } from '@mkt/catalog/src/database';
+import { LocalDiskImageStorage } from '@mkt/catalog/src/images/image-storage';
+import type { SeedSummary } from '@mkt/catalog/src/seed/demo-catalog';
+import { seedDemoCatalog } from '@mkt/catalog/src/seed/demo-catalog';
+import type { MemberDatabase } from '@mkt/member/src/database';
+import { seedDemoAccounts } from '@mkt/member/src/seed/demo-accounts';
 
 export interface DemoDatabases {
   catalog: CatalogDatabase;

@@ -5,12 +5,12 @@ import type { DatabaseTarget } from '@mkt/persistence';
 import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
 import { loadConfig, postgresUrl } from '@mkt/platform';
-import { boardService } from '../../board/src/board.service';
-import { BoardDatabase } from '../../board/src/database';
-import { catalogService } from '../../catalog/src/catalog.module';
-import { CatalogDatabase } from '../../catalog/src/database';
-import { MemberDatabase } from '../../member/src/database';
-import { memberService } from '../../member/src/member.service';
+import { boardService } from '@mkt/board/src/board.service';
+import { BoardDatabase } from '@mkt/board/src/database';
+import { catalogService } from '@mkt/catalog/src/catalog.module';
+import { CatalogDatabase } from '@mkt/catalog/src/database';
+import { MemberDatabase } from '@mkt/member/src/database';
+import { memberService } from '@mkt/member/src/member.service';
 import { seedDemoStore } from './demo-store';
 
 const seedConfig = z.object({

@@ -13,8 +13,8 @@ import type {
 import { ROOT_CATEGORY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
 import type { RunningStandalone } from '../../src/standalone';
 import { startStandalone } from '../../src/standalone';
-import { CatalogDatabase } from '../../../catalog/src/database';
-import { encodeBase64Id } from '../../../bff/src/catalog/base64-id';
+import { CatalogDatabase } from '@mkt/catalog/src/database';
+import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
 
 jest.setTimeout(120_000);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountsStack } from '../testing/accounts-stack';
 import { signIn, startAccountsStack } from '../testing/accounts-stack';
-import { LOGIN_LIMITS } from '../../../../bff/src/auth/login-throttle';
+import { LOGIN_LIMITS } from '@mkt/bff/src/auth/login-throttle';
 
 jest.setTimeout(90_000);
 

@@ -6,11 +6,11 @@ import type {
   SandboxPayResult,
 } from '@mkt/contracts';
 import { eventually } from '@mkt/testing';
-import { createProduct } from '../../../../catalog/src/products/new-product';
-import { PaymentDatabase } from '../../../../payment/src/database';
-import { PAYMENT_GATEWAY } from '../../../../payment/src/gateway/gateway.providers';
-import type { PaymentGateway } from '../../../../payment/src/gateway/payment-gateway';
-import { signAccessToken } from '../../../../bff/src/auth/access-tokens';
+import { createProduct } from '@mkt/catalog/src/products/new-product';
+import { PaymentDatabase } from '@mkt/payment/src/database';
+import { PAYMENT_GATEWAY } from '@mkt/payment/src/gateway/gateway.providers';
+import type { PaymentGateway } from '@mkt/payment/src/gateway/payment-gateway';
+import { signAccessToken } from '@mkt/bff/src/auth/access-tokens';
 import type { AccountsStack } from '../testing/accounts-stack';
 import { callApi, startAccountsStack } from '../testing/accounts-stack';
 

@@ -10,8 +10,8 @@ import type {
 import { MAX_PRODUCT_IMAGE_BYTES, ProductMessages } from '@mkt/contracts';
 import type { ServiceRuntime } from '@mkt/platform';
 import { SERVICE_RUNTIME } from '@mkt/platform';
-import { productImageDir } from '../../../../catalog/src/catalog.module';
-import { encodeBase64Id } from '../../../../bff/src/catalog/base64-id';
+import { productImageDir } from '@mkt/catalog/src/catalog.module';
+import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, signIn, startAccountsStack } from '../testing/accounts-stack';
 

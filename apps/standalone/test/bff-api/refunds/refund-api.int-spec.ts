@@ -10,15 +10,15 @@ import type {
 } from '@mkt/contracts';
 import { RefundApprovedV1, RefundMessages } from '@mkt/contracts';
 import { crashAfterNextEnqueue, eventually, publishEvent } from '@mkt/testing';
-import { createProduct } from '../../../../catalog/src/products/new-product';
-import { PaymentDatabase } from '../../../../payment/src/database';
-import { RefundDatabase } from '../../../../refund/src/database';
-import { DecideRefund } from '../../../../refund/src/refunds/decide-refund';
-import { RequestRefund } from '../../../../refund/src/refunds/request-refund';
+import { createProduct } from '@mkt/catalog/src/products/new-product';
+import { PaymentDatabase } from '@mkt/payment/src/database';
+import { RefundDatabase } from '@mkt/refund/src/database';
+import { DecideRefund } from '@mkt/refund/src/refunds/decide-refund';
+import { RequestRefund } from '@mkt/refund/src/refunds/request-refund';
 import { CommandBus } from '@nestjs/cqrs';
-import { PAYMENT_GATEWAY } from '../../../../payment/src/gateway/gateway.providers';
-import type { PaymentGateway } from '../../../../payment/src/gateway/payment-gateway';
-import { RefundCanceller } from '../../../../payment/src/refunds/refund-cancellations';
+import { PAYMENT_GATEWAY } from '@mkt/payment/src/gateway/gateway.providers';
+import type { PaymentGateway } from '@mkt/payment/src/gateway/payment-gateway';
+import { RefundCanceller } from '@mkt/payment/src/refunds/refund-cancellations';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, JOIN_PASSWORD, signIn, startAccountsStack } from '../testing/accounts-stack';
 

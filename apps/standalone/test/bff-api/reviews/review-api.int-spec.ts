@@ -10,7 +10,7 @@ import {
 } from '@mkt/contracts';
 import { eventually, publishEvent } from '@mkt/testing';
 import { randomUUID } from 'node:crypto';
-import { createProduct } from '../../../../catalog/src/products/new-product';
+import { createProduct } from '@mkt/catalog/src/products/new-product';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 

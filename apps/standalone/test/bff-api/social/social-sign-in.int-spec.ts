@@ -9,9 +9,9 @@ import {
   socialTicket,
   TEST_RETURN_ADDRESS,
 } from '../testing/social-sign-in';
-import type { LocalSocialProvider } from '../../../../bff/src/social/local-provider';
-import { startLocalSocialProvider } from '../../../../bff/src/social/local-provider';
-import { SocialGateway } from '../../../../bff/src/social/social-gateway';
+import type { LocalSocialProvider } from '../../../src/local-social-provider';
+import { startLocalSocialProvider } from '../../../src/local-social-provider';
+import { SocialGateway } from '@mkt/bff/src/social/social-gateway';
 
 jest.setTimeout(90_000);
 

@@ -2,12 +2,12 @@ import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { randomBytes } from 'node:crypto';
 import { testInfrastructure } from '@mkt/testing';
-import { ACCESS_TOKEN_ISSUER } from '../../../../bff/src/auth/access-tokens';
+import { ACCESS_TOKEN_ISSUER } from '@mkt/bff/src/auth/access-tokens';
 import type { AccountsStack, StackBff } from '../testing/accounts-stack';
 import { signIn, startAccountsStack } from '../testing/accounts-stack';
-import { RedisVisitorCounters } from '../../../../bff/src/visitors/visitor-counters';
-import type { VisitorStreamClient } from '../../../../bff/src/visitors/visitor-stream.test-client';
-import { connectVisitorStream, todayVisits } from '../../../../bff/src/visitors/visitor-stream.test-client';
+import { RedisVisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
+import type { VisitorStreamClient } from '@mkt/bff/src/visitors/visitor-stream.test-client';
+import { connectVisitorStream, todayVisits } from '@mkt/bff/src/visitors/visitor-stream.test-client';
 
 jest.setTimeout(90_000);
 
