@@ -143,7 +143,7 @@ describe('cart service', () => {
       const mno = nextMember++;
       await add(mno, 1, 2);
       await add(mno, 2, 1);
-      await cart.app.get(ClearOrderedLinesOnOrderCompleted).handle(completed(mno, 502, []), db);
+      await cart.app.get(ClearOrderedLinesOnOrderCompleted).handle(completed(mno, 502, []), { tx: db });
       expect((await db.cartItem.findMany({ where: { mno } })).map((line) => line.odno)).toEqual([2]);
     });
 
@@ -152,7 +152,7 @@ describe('cart service', () => {
       const [line] = (await add(mno, 1, 1)).body;
       const clear = cart.app.get(ClearOrderedLinesOnOrderCompleted);
       await crashAfterNextEnqueue(() =>
-        db.$transaction((tx) => clear.handle(completed(mno, 503, [line.cino]), tx)),
+        db.$transaction((tx) => clear.handle(completed(mno, 503, [line.cino]), { tx })),
       );
       expect(await db.cartItem.count({ where: { mno } })).toBe(1);
     });

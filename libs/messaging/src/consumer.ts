@@ -176,9 +176,3 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Any handler, whatever its payload and transaction types: what a service lists for registration. */
-export interface AnyEventHandler {
-  name: string;
-  event: { topic: string };
-  handle(payload: never, tx: never, envelope: never): Promise<void>;
-}

@@ -23,21 +23,15 @@ import type { Request } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import type {
-  AnyEventHandler,
-  EventHandler,
-  MessageTransport,
-  RawSqlClient,
-  TransactionRunner,
-} from '@mkt/messaging';
+import type { MessageTransport, RawSqlClient, TransactionRunner } from '@mkt/messaging';
 import { EventConsumer, messagingMigrationsDir, Outbox, OutboxRelay } from '@mkt/messaging';
 import type { DatabaseTarget } from '@mkt/persistence';
 import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
-import type { ServiceNode } from '@mkt/topology';
 import { serviceNode } from '@mkt/topology';
 import { z } from 'zod';
 import { correlationMiddleware } from './correlation';
 import { ErrorBodyFilter, parseInput } from './http-errors';
+import { InboxTransport } from './event-handlers';
 import { JsonLogger } from './logger';
 
 /** What a service gets from the process that hosts it: standalone and distributed differ only here. */
@@ -81,7 +75,6 @@ export interface ServiceDefinition {
 }
 
 export const SERVICE_RUNTIME = Symbol('SERVICE_RUNTIME');
-const EVENT_HANDLERS = Symbol('EVENT_HANDLERS');
 /** The service's Prisma client, for platform parts that only need raw SQL. */
 const DATABASE = Symbol('DATABASE');
 
@@ -138,33 +131,19 @@ class OutboxOpsController {
   }
 }
 
-/** A service whose handlers consume other topics than the topology declares does not start. */
-function checkConsumedTopics(node: ServiceNode, consumer: EventConsumer<RawSqlClient>): void {
-  const declared = node.consumes.map((event) => event.topic).sort();
-  const handled = [...consumer.topics].sort();
-  if (declared.join() !== handled.join())
-    throw new Error(
-      `${node.name} handles [${handled.join(', ')}] but libs/topology declares it consumes [${declared.join(', ')}]`,
-    );
-}
-
 @Injectable()
 class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly relay: OutboxRelay,
-    private readonly consumer: EventConsumer<RawSqlClient>,
     @Inject(DATABASE) private readonly db: PrismaLike,
-    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    checkConsumedTopics(serviceNode(this.runtime.name), this.consumer);
+  onApplicationBootstrap(): void {
     this.relay.start();
-    await this.consumer.start();
   }
 
+  // The event consumer has stopped by now: Nest closes the transport (InboxTransport) before this.
   async onApplicationShutdown(): Promise<void> {
-    await this.consumer.stop();
     await this.relay.stop();
     await this.db.$disconnect();
   }
@@ -264,6 +243,11 @@ export async function startService(
   const app = await NestFactory.create(definition.module(runtime), { logger: runtime.logger });
   app.use(correlationMiddleware);
   app.useGlobalFilters(new ErrorBodyFilter(runtime.logger));
+  app.connectMicroservice({
+    strategy: new InboxTransport(app.get(EventConsumer), serviceNode(runtime.name)),
+  });
+  await app.init();
+  await app.startAllMicroservices();
   await app.listen(listen.port, listen.host);
   return app;
 }
@@ -272,7 +256,8 @@ export interface ServiceSpec<P extends PrismaLike> {
   name: string;
   migrationsDir: string;
   prisma: PrismaClass<P>;
-  handlers?: Type<AnyEventHandler>[];
+  /** Controllers whose `@OnEvent` methods react to other services' events. */
+  handlers?: Type[];
   /** Nest modules the service uses (CqrsModule, say). */
   imports?: DynamicModule[];
   controllers?: Type[];
@@ -293,24 +278,8 @@ export function defineService<P extends PrismaLike>(spec: ServiceSpec<P>): Servi
     module: (runtime) => ({
       module: moduleClass,
       imports: [ServicePlatformModule.register({ runtime, prisma: spec.prisma }), ...(spec.imports ?? [])],
-      controllers: spec.controllers ?? [],
-      providers: [
-        ...(spec.providers?.(runtime) ?? []),
-        ...(spec.handlers ?? []),
-        {
-          // The handlers live in the service's module, where they see its providers; the consumer
-          // starts at application bootstrap, after this has registered them.
-          provide: EVENT_HANDLERS,
-          inject: [EventConsumer, ...(spec.handlers ?? [])],
-          useFactory: (
-            consumer: EventConsumer<RawSqlClient>,
-            ...handlers: EventHandler<unknown, RawSqlClient>[]
-          ) => {
-            for (const handler of handlers) consumer.register(handler);
-            return handlers;
-          },
-        },
-      ],
+      controllers: [...(spec.controllers ?? []), ...(spec.handlers ?? [])],
+      providers: spec.providers?.(runtime) ?? [],
     }),
   };
 }

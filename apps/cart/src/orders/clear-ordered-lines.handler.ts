@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import type { EventContext } from '@mkt/platform';
+import { OnEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { CartClearedV1, OrderCompletedV1 } from '@mkt/contracts';
-import type { EventHandler } from '@mkt/messaging';
 import { Outbox } from '@mkt/messaging';
 import type { CartTx } from '../database';
 
@@ -9,19 +10,14 @@ import type { CartTx } from '../database';
  * A completed order takes its lines out of the member's cart: the lines the checkout came from, or
  * (from a client that does not name them) the member's lines of the ordered options.
  */
-@Injectable()
-export class ClearOrderedLinesOnOrderCompleted implements EventHandler<
-  PayloadOf<typeof OrderCompletedV1>,
-  CartTx
-> {
-  readonly name = 'cart.clear-ordered-lines-on-order-completed';
-  readonly event = OrderCompletedV1;
-
+@Controller()
+export class ClearOrderedLinesOnOrderCompleted {
   constructor(private readonly outbox: Outbox) {}
 
+  @OnEvent(OrderCompletedV1, 'cart.clear-ordered-lines-on-order-completed')
   async handle(
     { ono, mno, lines, cartItemIds }: PayloadOf<typeof OrderCompletedV1>,
-    tx: CartTx,
+    { tx }: EventContext<CartTx>,
   ): Promise<void> {
     const ordered = cartItemIds.length
       ? { mno, cino: { in: cartItemIds } }

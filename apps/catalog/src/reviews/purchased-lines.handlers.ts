@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import type { EventContext } from '@mkt/platform';
+import { OnEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { OrderCompletedV1, PaymentRefundedV1, RefundRejectedV1, RefundRequestedV1 } from '@mkt/contracts';
-import type { EventHandler } from '@mkt/messaging';
 import type { CatalogTx } from '../database';
 
 /** Where a bought line stands; only a COMPLETE one may be reviewed. */
@@ -30,12 +31,13 @@ async function setLines(
 }
 
 /** A complete order's lines become reviewable by their buyer. */
-@Injectable()
-export class RecordPurchasedLines implements EventHandler<PayloadOf<typeof OrderCompletedV1>, CatalogTx> {
-  readonly name = 'catalog.record-purchased-lines';
-  readonly event = OrderCompletedV1;
-
-  async handle({ ono, mno, lines }: PayloadOf<typeof OrderCompletedV1>, tx: CatalogTx): Promise<void> {
+@Controller()
+export class RecordPurchasedLines {
+  @OnEvent(OrderCompletedV1, 'catalog.record-purchased-lines')
+  async handle(
+    { ono, mno, lines }: PayloadOf<typeof OrderCompletedV1>,
+    { tx }: EventContext<CatalogTx>,
+  ): Promise<void> {
     // A refund that arrived first keeps its status.
     await tx.purchasedLine.createMany({
       data: lines.map(({ orno, odno, pno }) => ({ orno, odno, pno, ono, mno })),
@@ -45,15 +47,13 @@ export class RecordPurchasedLines implements EventHandler<PayloadOf<typeof Order
 }
 
 /** While a refund is asked for, the order's lines are not reviewable. */
-@Injectable()
-export class HoldLinesOnRefundRequested implements EventHandler<
-  PayloadOf<typeof RefundRequestedV1>,
-  CatalogTx
-> {
-  readonly name = 'catalog.hold-lines-on-refund-requested';
-  readonly event = RefundRequestedV1;
-
-  async handle({ rfno, ono, mno, parts }: PayloadOf<typeof RefundRequestedV1>, tx: CatalogTx): Promise<void> {
+@Controller()
+export class HoldLinesOnRefundRequested {
+  @OnEvent(RefundRequestedV1, 'catalog.hold-lines-on-refund-requested')
+  async handle(
+    { rfno, ono, mno, parts }: PayloadOf<typeof RefundRequestedV1>,
+    { tx }: EventContext<CatalogTx>,
+  ): Promise<void> {
     // Refused already (the rejection came first): the lines stay reviewable.
     if (await tx.rejectedRefund.findUnique({ where: { rfno } })) return;
     const lines = parts.flatMap((part) => part.lines);
@@ -64,15 +64,13 @@ export class HoldLinesOnRefundRequested implements EventHandler<
 }
 
 /** A refused refund leaves the order complete: its lines are reviewable again. */
-@Injectable()
-export class ReleaseLinesOnRefundRejected implements EventHandler<
-  PayloadOf<typeof RefundRejectedV1>,
-  CatalogTx
-> {
-  readonly name = 'catalog.release-lines-on-refund-rejected';
-  readonly event = RefundRejectedV1;
-
-  async handle({ rfno, ono }: PayloadOf<typeof RefundRejectedV1>, tx: CatalogTx): Promise<void> {
+@Controller()
+export class ReleaseLinesOnRefundRejected {
+  @OnEvent(RefundRejectedV1, 'catalog.release-lines-on-refund-rejected')
+  async handle(
+    { rfno, ono }: PayloadOf<typeof RefundRejectedV1>,
+    { tx }: EventContext<CatalogTx>,
+  ): Promise<void> {
     await tx.rejectedRefund.create({ data: { rfno, ono } });
     await tx.purchasedLine.updateMany({
       where: { ono, status: 'REFUND_PENDING' },
@@ -82,15 +80,13 @@ export class ReleaseLinesOnRefundRejected implements EventHandler<
 }
 
 /** A refunded order's lines are never reviewed. */
-@Injectable()
-export class CloseLinesOnPaymentRefunded implements EventHandler<
-  PayloadOf<typeof PaymentRefundedV1>,
-  CatalogTx
-> {
-  readonly name = 'catalog.close-lines-on-payment-refunded';
-  readonly event = PaymentRefundedV1;
-
-  async handle({ ono, mno, lines }: PayloadOf<typeof PaymentRefundedV1>, tx: CatalogTx): Promise<void> {
+@Controller()
+export class CloseLinesOnPaymentRefunded {
+  @OnEvent(PaymentRefundedV1, 'catalog.close-lines-on-payment-refunded')
+  async handle(
+    { ono, mno, lines }: PayloadOf<typeof PaymentRefundedV1>,
+    { tx }: EventContext<CatalogTx>,
+  ): Promise<void> {
     await setLines(tx, { ono, mno }, lines, 'REFUND_COMPLETE');
   }
 }

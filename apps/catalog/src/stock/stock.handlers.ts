@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import type { EventContext } from '@mkt/platform';
+import { OnEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import {
   OrderCancelledV1,
@@ -8,7 +10,6 @@ import {
   StockRejectedV1,
   StockReservedV1,
 } from '@mkt/contracts';
-import type { EventHandler } from '@mkt/messaging';
 import { Outbox } from '@mkt/messaging';
 import type { CatalogTx } from '../database';
 
@@ -29,14 +30,15 @@ const inOptionOrder = (lines: OrderedLine[]) => [...lines].sort((a, b) => a.odno
  * A placed order takes all its lines out of stock or none of them: stock.reserved, or
  * stock.rejected naming the lines short of stock. Stock never goes below zero.
  */
-@Injectable()
-export class ReserveStockOnOrderPlaced implements EventHandler<PayloadOf<typeof OrderPlacedV1>, CatalogTx> {
-  readonly name = 'catalog.reserve-stock-on-order-placed';
-  readonly event = OrderPlacedV1;
-
+@Controller()
+export class ReserveStockOnOrderPlaced {
   constructor(private readonly outbox: Outbox) {}
 
-  async handle({ ono, lines }: PayloadOf<typeof OrderPlacedV1>, tx: CatalogTx): Promise<void> {
+  @OnEvent(OrderPlacedV1, 'catalog.reserve-stock-on-order-placed')
+  async handle(
+    { ono, lines }: PayloadOf<typeof OrderPlacedV1>,
+    { tx }: EventContext<CatalogTx>,
+  ): Promise<void> {
     // Cancelled before it arrived: nothing to take.
     if (await tx.stockReservation.findUnique({ where: { ono } })) return;
     const taken: OrderedLine[] = [];
@@ -77,15 +79,13 @@ export class ReserveStockOnOrderPlaced implements EventHandler<PayloadOf<typeof 
 }
 
 /** A cancelled order gives back what it took; a cancellation that arrives first keeps the order from taking any. */
-@Injectable()
-export class ReleaseStockOnOrderCancelled implements EventHandler<
-  PayloadOf<typeof OrderCancelledV1>,
-  CatalogTx
-> {
-  readonly name = 'catalog.release-stock-on-order-cancelled';
-  readonly event = OrderCancelledV1;
-
-  async handle({ ono, lines }: PayloadOf<typeof OrderCancelledV1>, tx: CatalogTx): Promise<void> {
+@Controller()
+export class ReleaseStockOnOrderCancelled {
+  @OnEvent(OrderCancelledV1, 'catalog.release-stock-on-order-cancelled')
+  async handle(
+    { ono, lines }: PayloadOf<typeof OrderCancelledV1>,
+    { tx }: EventContext<CatalogTx>,
+  ): Promise<void> {
     const reservation = await tx.stockReservation.findUnique({ where: { ono } });
     if (!reservation) {
       await tx.stockReservation.create({ data: { ono, status: 'RELEASED' } });
@@ -107,15 +107,13 @@ export class ReleaseStockOnOrderCancelled implements EventHandler<
 }
 
 /** A completed order counts as sales of its products. */
-@Injectable()
-export class CountSalesOnOrderCompleted implements EventHandler<
-  PayloadOf<typeof OrderCompletedV1>,
-  CatalogTx
-> {
-  readonly name = 'catalog.count-sales-on-order-completed';
-  readonly event = OrderCompletedV1;
-
-  async handle({ lines }: PayloadOf<typeof OrderCompletedV1>, tx: CatalogTx): Promise<void> {
+@Controller()
+export class CountSalesOnOrderCompleted {
+  @OnEvent(OrderCompletedV1, 'catalog.count-sales-on-order-completed')
+  async handle(
+    { lines }: PayloadOf<typeof OrderCompletedV1>,
+    { tx }: EventContext<CatalogTx>,
+  ): Promise<void> {
     for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
       await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { increment: line.count } } });
     }
@@ -123,15 +121,13 @@ export class CountSalesOnOrderCompleted implements EventHandler<
 }
 
 /** A refunded order's pieces go back on sale, and no longer count as sales. */
-@Injectable()
-export class RestockOnPaymentRefunded implements EventHandler<
-  PayloadOf<typeof PaymentRefundedV1>,
-  CatalogTx
-> {
-  readonly name = 'catalog.restock-on-payment-refunded';
-  readonly event = PaymentRefundedV1;
-
-  async handle({ lines }: PayloadOf<typeof PaymentRefundedV1>, tx: CatalogTx): Promise<void> {
+@Controller()
+export class RestockOnPaymentRefunded {
+  @OnEvent(PaymentRefundedV1, 'catalog.restock-on-payment-refunded')
+  async handle(
+    { lines }: PayloadOf<typeof PaymentRefundedV1>,
+    { tx }: EventContext<CatalogTx>,
+  ): Promise<void> {
     for (const line of [...lines].sort((a, b) => a.odno - b.odno)) {
       await tx.productOption.update({
         where: { odno: line.odno },

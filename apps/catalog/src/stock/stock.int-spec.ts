@@ -184,7 +184,7 @@ describe("catalog's stock and the order's events", () => {
     const ono = nextOno++;
     const reserve = catalog.app.get(ReserveStockOnOrderPlaced);
     await crashAfterNextEnqueue(() =>
-      db.$transaction((tx) => reserve.handle(placed(ono, [line(pno, odnos[0], 2)]), tx)),
+      db.$transaction((tx) => reserve.handle(placed(ono, [line(pno, odnos[0], 2)]), { tx })),
     );
     expect(await stockOf(pno)).toEqual({ options: [5], p_stock: 5, salesVol: 0 });
     expect(await db.stockReservation.findUnique({ where: { ono } })).toBeNull();

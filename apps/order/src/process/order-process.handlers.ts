@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import type { EventContext } from '@mkt/platform';
+import { OnEvent } from '@mkt/platform';
 import type { EventDefinition } from '@mkt/contracts';
 import { PaymentRejectedV1, PaymentVerifiedV1, StockRejectedV1, StockReservedV1 } from '@mkt/contracts';
-import type { EventHandler } from '@mkt/messaging';
 import type { OrderTx } from '../database';
 import type { OrderFact } from './order-process';
 import { OrderProcess } from './order-process.service';
@@ -12,12 +13,11 @@ function factHandler<P extends { ono: number }>(
   name: string,
   toFact: (payload: P) => OrderFact | null,
 ) {
-  @Injectable()
-  class FactHandler implements EventHandler<P, OrderTx> {
-    readonly name = name;
-    readonly event = event;
+  @Controller()
+  class FactHandler {
     constructor(readonly process: OrderProcess) {}
-    async handle(payload: P, tx: OrderTx): Promise<void> {
+    @OnEvent(event, name)
+    async handle(payload: P, { tx }: EventContext<OrderTx>): Promise<void> {
       const fact = toFact(payload);
       if (fact) await this.process.apply(tx, payload.ono, fact);
     }

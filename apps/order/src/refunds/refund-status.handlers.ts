@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import type { EventContext } from '@mkt/platform';
+import { OnEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { PaymentRefundedV1, RefundRejectedV1, RefundRequestedV1 } from '@mkt/contracts';
-import type { EventHandler } from '@mkt/messaging';
 import type { OrderTx } from '../database';
 
 /*
@@ -11,11 +12,13 @@ import type { OrderTx } from '../database';
  * is remembered, so that its request, seen after either, no longer moves the order.
  */
 
-@Injectable()
-class MarkRefundRequested implements EventHandler<PayloadOf<typeof RefundRequestedV1>, OrderTx> {
-  readonly name = 'order.refund-requested';
-  readonly event = RefundRequestedV1;
-  async handle({ ono, rfno }: PayloadOf<typeof RefundRequestedV1>, tx: OrderTx): Promise<void> {
+@Controller()
+class MarkRefundRequested {
+  @OnEvent(RefundRequestedV1, 'order.refund-requested')
+  async handle(
+    { ono, rfno }: PayloadOf<typeof RefundRequestedV1>,
+    { tx }: EventContext<OrderTx>,
+  ): Promise<void> {
     await tx.order.updateMany({
       where: { ono, status: 'ORDER_COMPLETE', OR: [{ rejectedRfno: null }, { rejectedRfno: { not: rfno } }] },
       data: { status: 'REFUND_PENDING' },
@@ -23,11 +26,13 @@ class MarkRefundRequested implements EventHandler<PayloadOf<typeof RefundRequest
   }
 }
 
-@Injectable()
-class MarkRefundRejected implements EventHandler<PayloadOf<typeof RefundRejectedV1>, OrderTx> {
-  readonly name = 'order.refund-rejected';
-  readonly event = RefundRejectedV1;
-  async handle({ ono, rfno }: PayloadOf<typeof RefundRejectedV1>, tx: OrderTx): Promise<void> {
+@Controller()
+class MarkRefundRejected {
+  @OnEvent(RefundRejectedV1, 'order.refund-rejected')
+  async handle(
+    { ono, rfno }: PayloadOf<typeof RefundRejectedV1>,
+    { tx }: EventContext<OrderTx>,
+  ): Promise<void> {
     await tx.order.updateMany({
       where: { ono, status: { in: ['REFUND_PENDING', 'ORDER_COMPLETE'] } },
       data: { status: 'ORDER_COMPLETE', rejectedRfno: rfno },
@@ -35,11 +40,10 @@ class MarkRefundRejected implements EventHandler<PayloadOf<typeof RefundRejected
   }
 }
 
-@Injectable()
-class MarkRefundComplete implements EventHandler<PayloadOf<typeof PaymentRefundedV1>, OrderTx> {
-  readonly name = 'order.payment-refunded';
-  readonly event = PaymentRefundedV1;
-  async handle({ ono }: PayloadOf<typeof PaymentRefundedV1>, tx: OrderTx): Promise<void> {
+@Controller()
+class MarkRefundComplete {
+  @OnEvent(PaymentRefundedV1, 'order.payment-refunded')
+  async handle({ ono }: PayloadOf<typeof PaymentRefundedV1>, { tx }: EventContext<OrderTx>): Promise<void> {
     await tx.order.updateMany({
       where: { ono, status: { in: ['ORDER_COMPLETE', 'REFUND_PENDING'] } },
       data: { status: 'REFUND_COMPLETE' },

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject, Injectable } from '@nestjs/common';
+import type { EventContext } from '@mkt/platform';
+import { OnEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { OrderCancelledV1, PaymentCancelledV1, PaymentRejectedV1 } from '@mkt/contracts';
-import type { EventHandler } from '@mkt/messaging';
 import { Outbox } from '@mkt/messaging';
 import type { PaymentTx } from '../database';
 import type { PaymentGateway } from '../gateway/payment-gateway';
@@ -41,30 +42,29 @@ export class GatewayCancellation {
 }
 
 /** Money that could not pay its order goes back. */
-@Injectable()
-export class GiveBackRejectedPayment implements EventHandler<PayloadOf<typeof PaymentRejectedV1>, PaymentTx> {
-  readonly name = 'payment.give-back-rejected-payment';
-  readonly event = PaymentRejectedV1;
-
+@Controller()
+export class GiveBackRejectedPayment {
   constructor(private readonly cancellation: GatewayCancellation) {}
 
-  handle({ pmno, reason }: PayloadOf<typeof PaymentRejectedV1>, tx: PaymentTx): Promise<void> {
+  @OnEvent(PaymentRejectedV1, 'payment.give-back-rejected-payment')
+  handle(
+    { pmno, reason }: PayloadOf<typeof PaymentRejectedV1>,
+    { tx }: EventContext<PaymentTx>,
+  ): Promise<void> {
     return this.cancellation.giveBack(tx, pmno, `payment rejected: ${reason}`);
   }
 }
 
 /** A cancelled order that was paid gets its money back. */
-@Injectable()
-export class GiveBackPaymentOfCancelledOrder implements EventHandler<
-  PayloadOf<typeof OrderCancelledV1>,
-  PaymentTx
-> {
-  readonly name = 'payment.give-back-payment-of-cancelled-order';
-  readonly event = OrderCancelledV1;
-
+@Controller()
+export class GiveBackPaymentOfCancelledOrder {
   constructor(private readonly cancellation: GatewayCancellation) {}
 
-  async handle({ pmno, reason }: PayloadOf<typeof OrderCancelledV1>, tx: PaymentTx): Promise<void> {
+  @OnEvent(OrderCancelledV1, 'payment.give-back-payment-of-cancelled-order')
+  async handle(
+    { pmno, reason }: PayloadOf<typeof OrderCancelledV1>,
+    { tx }: EventContext<PaymentTx>,
+  ): Promise<void> {
     if (pmno !== null) await this.cancellation.giveBack(tx, pmno, `order cancelled: ${reason}`);
   }
 }

@@ -1,10 +1,10 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Inject, Injectable } from '@nestjs/common';
+import { Controller, Inject, Injectable } from '@nestjs/common';
 import type { PayloadOf } from '@mkt/contracts';
 import { PaymentRefundedV1, RefundApprovedV1 } from '@mkt/contracts';
-import type { EventHandler } from '@mkt/messaging';
 import { Outbox } from '@mkt/messaging';
-import { JsonLogger } from '@mkt/platform';
+import type { EventContext } from '@mkt/platform';
+import { JsonLogger, OnEvent } from '@mkt/platform';
 import type { PaymentTx } from '../database';
 import { PaymentDatabase } from '../database';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
@@ -14,12 +14,13 @@ import { GatewayUnreachableError } from '../gateway/payment-gateway';
 type RefundLine = PayloadOf<typeof PaymentRefundedV1>['lines'][number];
 
 /** An approved refund becomes one cancellation to do per seller's part; the canceller does them. */
-@Injectable()
-export class QueueRefundCancellations implements EventHandler<PayloadOf<typeof RefundApprovedV1>, PaymentTx> {
-  readonly name = 'payment.queue-refund-cancellations';
-  readonly event = RefundApprovedV1;
-
-  async handle({ rfno, ono, mno, parts }: PayloadOf<typeof RefundApprovedV1>, tx: PaymentTx): Promise<void> {
+@Controller()
+export class QueueRefundCancellations {
+  @OnEvent(RefundApprovedV1, 'payment.queue-refund-cancellations')
+  async handle(
+    { rfno, ono, mno, parts }: PayloadOf<typeof RefundApprovedV1>,
+    { tx }: EventContext<PaymentTx>,
+  ): Promise<void> {
     // Announced again (a second approval event): its cancellations are queued, or done, already.
     if (await tx.refundCancellation.count({ where: { rfno } })) return;
     const payment = await tx.payment.findFirst({ where: { ono, status: 'VERIFIED' } });
