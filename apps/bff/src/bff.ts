@@ -16,6 +16,7 @@ import { InquiryController } from './inquiries/inquiry.controller';
 import { ConsoleOrdersController } from './orders/console-orders.controller';
 import { FaqController, NoticeController } from './customer-centre/customer-centre.controller';
 import { OrderController } from './orders/order.controller';
+import { serveApiDocs } from './openapi/api-docs';
 import { PaymentController } from './payments/payment.controller';
 import { ProductManagementController } from './products/product-management.controller';
 import { RefundController } from './refunds/refund.controller';
@@ -111,6 +112,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
   }
   app.use(correlationMiddleware);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
+  serveApiDocs(app);
   if (options.webDist) serveWebApp(app, options.webDist);
   await app.listen(listen.port, listen.host);
   return app;

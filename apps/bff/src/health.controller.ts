@@ -1,6 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { SERVICE_URLS } from './bff.tokens';
 import type { ServiceUrls } from './services/service-clients';
+import { ApiDoc } from './openapi/api-doc';
+import { z } from 'zod';
 
 type State = 'up' | 'down';
 
@@ -9,6 +11,14 @@ export class HealthController {
   constructor(@Inject(SERVICE_URLS) private readonly urls: ServiceUrls) {}
 
   /** The BFF and, for each service it calls, whether its health endpoint answers. */
+  @ApiDoc({
+    summary: 'The BFF and whether each service it calls answers its health check',
+    answer: z.object({
+      status: z.enum(['ok', 'degraded']),
+      services: z.record(z.string(), z.enum(['up', 'down'])),
+    }),
+    callsServices: false,
+  })
   @Get()
   async health(): Promise<{ status: 'ok' | 'degraded'; services: Record<string, State> }> {
     const entries = await Promise.all(

@@ -6,6 +6,8 @@ import { Authenticated } from '../auth/guards';
 import { RefreshSessions } from '../auth/refresh-sessions';
 import { decodeBase64Id } from '../catalog/base64-id';
 import { MemberClient } from '../services/member.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { member, pageOf } from '../openapi/answers';
 
 /** The admin's user management: the member list, a member, suspension and its lifting. */
 @Controller('api')
@@ -15,6 +17,12 @@ export class AdminMembersController {
     private readonly sessions: RefreshSessions,
   ) {}
 
+  @ApiDoc({
+    summary: 'The member list',
+    query: memberListQuerySchema,
+    answer: pageOf(member),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('member/list')
   @Authenticated({ roles: ['ADMIN'] })
   async list(@Query() rawQuery: unknown): Promise<PageResult<MemberDto>> {
@@ -23,6 +31,11 @@ export class AdminMembersController {
     return toPageResult(slice.items, slice.totalCount, query);
   }
 
+  @ApiDoc({
+    summary: 'Suspends a member and ends their sessions',
+    answer: member,
+    errors: { 400: `${BAD_INPUT}; an admin cannot be suspended`, 404: 'NOT_FOUND: no such member' },
+  })
   @Put('admin/ban/:encodedMno')
   @Authenticated({ roles: ['ADMIN'] })
   async ban(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
@@ -32,12 +45,22 @@ export class AdminMembersController {
     return member;
   }
 
+  @ApiDoc({
+    summary: "Lifts a member's suspension",
+    answer: member,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such member' },
+  })
   @Put('admin/unban/:encodedMno')
   @Authenticated({ roles: ['ADMIN'] })
   unban(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
     return this.members.setBan(decodeBase64Id(encodedMno, '회원'), false);
   }
 
+  @ApiDoc({
+    summary: 'A member',
+    answer: member,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such member' },
+  })
   @Get('admin/:encodedMno')
   @Authenticated({ roles: ['ADMIN'] })
   member(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {

@@ -14,6 +14,7 @@ import type { Request } from 'express';
 import type { Role } from '@mkt/contracts';
 import { AuthErrors } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
+import { ApiAccess } from '../openapi/api-doc';
 import type { SessionClaims } from './refresh-sessions';
 
 function refuse(status: HttpStatus, error: string, message: string): HttpException {
@@ -66,7 +67,7 @@ export class VisitorOrSignedInGuard extends AuthenticatedGuard {
 
 /** The route is public; {@link CallerIfAny} tells who is calling when somebody signed in is. */
 export function VisitorOrSignedIn() {
-  return UseGuards(VisitorOrSignedInGuard);
+  return applyDecorators(UseGuards(VisitorOrSignedInGuard), ApiAccess({ optional: true }));
 }
 
 /** The signed-in caller of a {@link VisitorOrSignedIn} route, or null for a visitor. */
@@ -97,7 +98,11 @@ export class AccessGuard implements CanActivate {
 
 /** The route needs a signed-in caller who satisfies `rule`. */
 export function Authenticated(rule: AccessRule = {}) {
-  return applyDecorators(SetMetadata(ACCESS_RULE, rule), UseGuards(AuthenticatedGuard, AccessGuard));
+  return applyDecorators(
+    SetMetadata(ACCESS_RULE, rule),
+    UseGuards(AuthenticatedGuard, AccessGuard),
+    ApiAccess(rule),
+  );
 }
 
 /** The signed-in caller of an `@Authenticated` route. */
@@ -120,7 +125,12 @@ export class CallerIfSignedInGuard extends AuthGuard('jwt') {
   }
 }
 
-/** The caller of a `@UseGuards(CallerIfSignedInGuard)` route, or null for a visitor. */
+/** The route is public and reads its caller through {@link CallerIfSignedInGuard}. */
+export function CallerIfSignedInRoute() {
+  return applyDecorators(UseGuards(CallerIfSignedInGuard), ApiAccess({ optional: true }));
+}
+
+/** The caller of a {@link CallerIfSignedInRoute}, or null for a visitor. */
 export const CallerIfSignedIn = createParamDecorator(
   (_data: unknown, context: ExecutionContext): SessionClaims | null =>
     context.switchToHttp().getRequest<Request & { user?: SessionClaims | null }>().user ?? null,

@@ -26,6 +26,8 @@ import { LoginThrottle } from './login-throttle';
 import type { SessionClaims } from './refresh-sessions';
 import { RefreshSessions } from './refresh-sessions';
 import { SignIn } from './sign-in';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { login, member, tokens } from '../openapi/answers';
 
 const loginForm = z.object({
   username: z.string().trim().toLowerCase().min(1, '이메일을 입력해 주세요.').max(100),
@@ -49,12 +51,31 @@ export class MemberAuthController {
     private readonly signIn: SignIn,
   ) {}
 
+  @ApiDoc({
+    summary: 'Joins as a member (role MEMBER, grade USER)',
+    body: joinSchema,
+    answer: member,
+    errors: { 400: BAD_INPUT, 409: 'DUPLICATE_EMAIL: the e-mail has joined already' },
+  })
   @Post('join')
   join(@Body() body: unknown): Promise<MemberDto> {
     return this.members.join(parseInput(joinSchema, body));
   }
 
   /** Form fields `username` (the e-mail) and `password`, url-encoded or multipart. */
+  @ApiDoc({
+    summary: 'Signs in with e-mail and password',
+    description: 'Five wrong passwords lock the account for 15 minutes (thirty per client address).',
+    body: loginForm,
+    bodyTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    answer: login,
+    errors: {
+      400: BAD_INPUT,
+      401: 'ERROR_LOGIN: wrong e-mail or password',
+      403: 'ERROR_BANNED: a suspended member',
+      429: 'TOO_MANY_ATTEMPTS: too many wrong passwords; try again later',
+    },
+  })
   @Post('login')
   @HttpCode(200)
   @UseInterceptors(NoFilesInterceptor())
@@ -70,6 +91,15 @@ export class MemberAuthController {
   }
 
   /** Rotates the refresh token. The member is read again, so a ban or a role change takes effect here. */
+  @ApiDoc({
+    summary: 'New access and refresh tokens for a refresh token, which then no longer works',
+    query: refreshQuery,
+    answer: tokens,
+    errors: {
+      400: BAD_INPUT,
+      401: 'ERROR_REFRESH: unknown, used or ended refresh token, or a suspended member: sign in again',
+    },
+  })
   @Get('refresh')
   async refresh(@Query() query: unknown): Promise<{ accessToken: string; refreshToken: string }> {
     const rotated = await this.sessions.rotate(parseInput(refreshQuery, query).refreshToken);
@@ -89,6 +119,13 @@ export class MemberAuthController {
     };
   }
 
+  @ApiDoc({
+    summary: 'Signs out: ends the session of the refresh token',
+    body: logoutBody,
+    answer: z.object({ result: z.literal('ok') }),
+    errors: { 400: BAD_INPUT },
+    callsServices: false,
+  })
   @Post('logout')
   @HttpCode(200)
   async logout(@Body() body: unknown): Promise<{ result: 'ok' }> {
@@ -97,6 +134,11 @@ export class MemberAuthController {
     return { result: 'ok' };
   }
 
+  @ApiDoc({
+    summary: "The caller's own member information",
+    answer: member,
+    errors: { 404: 'NOT_FOUND: no such member' },
+  })
   @Get('info/:email')
   @Authenticated({ owner: 'email' })
   info(@Param('email') email: string): Promise<MemberDto> {
@@ -104,6 +146,16 @@ export class MemberAuthController {
   }
 
   /** The password re-check before profile editing: `error` is true when the password is wrong. */
+  @ApiDoc({
+    summary: "Re-checks the caller's password before profile editing (`error: true` when wrong)",
+    body: passwordCheckSchema,
+    answer: z.object({ error: z.boolean() }),
+    errors: {
+      400: BAD_INPUT,
+      403: "ERROR_ACCESS_DENIED: another member's e-mail",
+      429: 'TOO_MANY_ATTEMPTS: too many wrong passwords; try again later',
+    },
+  })
   @Post('check-password')
   @HttpCode(200)
   @Authenticated()
@@ -133,6 +185,16 @@ export class MemberAuthController {
    * Changes the caller's own profile; a password change ends all of their sessions. Its current
    * password is guessed no faster than a login's.
    */
+  @ApiDoc({
+    summary: "Changes the caller's own profile; a password change ends all of their sessions",
+    body: modifySchema,
+    answer: member,
+    errors: {
+      400: `${BAD_INPUT}; WRONG_PASSWORD: the current password is wrong`,
+      403: "ERROR_ACCESS_DENIED: another member's mno or e-mail; ERROR_SNS_MEMBER: a social member may change only def_addr",
+      429: 'TOO_MANY_ATTEMPTS: too many wrong passwords; try again later',
+    },
+  })
   @Put('modify')
   @Authenticated()
   async modify(

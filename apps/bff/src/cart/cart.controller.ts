@@ -6,6 +6,9 @@ import { assertOwnBody } from '../auth/body-owner';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { CartClient } from '../services/cart.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { cartLine, cartSummary } from '../openapi/answers';
+import { z } from 'zod';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 
@@ -14,6 +17,11 @@ const id = (value: string) => parseInput(positiveIdSchema, value);
 export class CartController {
   constructor(private readonly cart: CartClient) {}
 
+  @ApiDoc({
+    summary: "The caller's cart, at the catalogue's current prices and stock",
+    answer: z.array(cartLine),
+    errors: { 400: BAD_INPUT },
+  })
   @Get(':mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   lines(@Param('mno') mno: string): Promise<CartLineDto[]> {
@@ -21,6 +29,12 @@ export class CartController {
   }
 
   /** Our addition: the server's payment summary of the chosen lines (`?cino=1,2`). */
+  @ApiDoc({
+    summary: 'Ours: the payment summary of the chosen lines',
+    query: { cino: idListSchema.describe('the chosen cart lines, comma-separated (`1,2`)') },
+    answer: cartSummary,
+    errors: { 400: BAD_INPUT },
+  })
   @Get(':mno/summary')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   summary(@Param('mno') mno: string, @Query('cino') cino: unknown): Promise<CartSummaryDto> {
@@ -28,6 +42,16 @@ export class CartController {
   }
 
   /** Adds one option; answers the whole cart. */
+  @ApiDoc({
+    summary: 'Adds an option to the cart (again: more of it); answers the whole cart',
+    body: cartAddSchema,
+    answer: z.array(cartLine),
+    errors: {
+      400: `${BAD_INPUT}; over the stock or the cart's size`,
+      403: 'ERROR_ACCESS_DENIED: the body names another member',
+      404: 'NOT_FOUND: no such option on sale',
+    },
+  })
   @Post('add')
   @Authenticated({ roles: ['MEMBER'] })
   add(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<CartLineDto[]> {
@@ -36,6 +60,16 @@ export class CartController {
   }
 
   /** Sets a line's quantity; answers the line. */
+  @ApiDoc({
+    summary: "Sets a line's quantity (the spec's client sends the whole line); answers the line",
+    body: cartChangeSchema,
+    answer: cartLine,
+    errors: {
+      400: `${BAD_INPUT}; over the stock`,
+      403: 'ERROR_ACCESS_DENIED: the body names another member',
+      404: "NOT_FOUND: no such line in the caller's cart",
+    },
+  })
   @Put('change')
   @Authenticated({ roles: ['MEMBER'] })
   change(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<CartLineDto> {
@@ -45,6 +79,11 @@ export class CartController {
   }
 
   /** Removes a line; answers the rest of the cart. */
+  @ApiDoc({
+    summary: 'Removes a line; answers the rest of the cart',
+    answer: z.array(cartLine),
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such line in the caller's cart" },
+  })
   @Delete('delete/:cino/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   remove(@Param('cino') cino: string, @Param('mno') mno: string): Promise<CartLineDto[]> {

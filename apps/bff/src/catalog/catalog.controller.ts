@@ -17,27 +17,54 @@ import {
 import { parseInput } from '@mkt/platform';
 import { CatalogClient } from '../services/catalog.client';
 import { decodeBase64Id } from './base64-id';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { category, categoryWithAncestors, pageOf, productDetail, productSummary } from '../openapi/answers';
+import { z } from 'zod';
 
 @Controller()
 export class CatalogController {
   constructor(private readonly catalog: CatalogClient) {}
 
+  @ApiDoc({
+    summary: 'The categories of one depth',
+    answer: z.array(category),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('api/categories/depth/:depth')
   categoriesAtDepth(@Param('depth') depth: string): Promise<CategoryDto[]> {
     return this.catalog.categoriesAtDepth(parseInput(categoryDepthSchema, depth));
   }
 
+  @ApiDoc({
+    summary: 'Random categories of a depth, each with its ancestors',
+    query: randomCategoriesQuerySchema,
+    answer: z.array(categoryWithAncestors),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('api/categories/random')
   randomCategories(@Query() query: unknown): Promise<CategoryWithAncestorsDto[]> {
     const { depth, count } = parseInput(randomCategoriesQuerySchema, query);
     return this.catalog.randomCategories(depth, count);
   }
 
+  @ApiDoc({
+    summary: "A category's children",
+    answer: z.array(category),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('api/categories/sub/:ctno')
   subCategories(@Param('ctno') ctno: string): Promise<CategoryDto[]> {
     return this.catalog.subCategories(parseInput(positiveIdSchema, ctno));
   }
 
+  @ApiDoc({
+    summary: 'Products on sale: by category, keyword (initial consonants too) and sort',
+    description:
+      "The spec's client names the sort field in both `sortBy` and `sort` and asks ascending with `order=true`; `sort=asc|desc` also sets the direction.",
+    query: productListQuerySchema,
+    answer: pageOf(productSummary),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('api/product/list')
   async products(@Query() rawQuery: unknown): Promise<PageResult<ProductSummaryDto>> {
     const query = parseInput(productListQuerySchema, rawQuery);
@@ -45,11 +72,21 @@ export class CatalogController {
     return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
   }
 
+  @ApiDoc({
+    summary: 'A product on sale, with its options and categories',
+    answer: productDetail,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such product on sale' },
+  })
   @Get('api/product/:encodedPno')
   product(@Param('encodedPno') encodedPno: string): Promise<ProductDetailDto> {
     return this.catalog.product(decodeBase64Id(encodedPno, '상품'));
   }
 
+  @ApiDoc({
+    summary: 'A product image',
+    answer: { contentType: 'image/*', schema: { type: 'string', format: 'binary' } },
+    errors: { 404: 'NOT_FOUND: no such image' },
+  })
   @Get('images/product/:name')
   async image(@Param('name') name: string, @Res() res: Response): Promise<void> {
     const image = await this.catalog.image(name);

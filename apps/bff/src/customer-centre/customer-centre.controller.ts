@@ -13,6 +13,8 @@ import {
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { decodeBase64Id } from '../catalog/base64-id';
 import { BoardClient } from '../services/board.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { faq, notice, pageOf } from '../openapi/answers';
 
 const isAdmin = (caller: SessionClaims | null) => caller?.role === 'ADMIN';
 
@@ -32,6 +34,16 @@ function listQueryOf(rawQuery: unknown, caller: SessionClaims | null): BoardList
 export class NoticeController {
   constructor(private readonly board: BoardClient) {}
 
+  @ApiDoc({
+    summary: 'Public notices, newest first (`includePrivate=true`: every one, for admins)',
+    query: boardListQuerySchema,
+    answer: pageOf(notice),
+    errors: {
+      400: BAD_INPUT,
+      401: 'REQUIRED_LOGIN: includePrivate without a token',
+      403: 'ERROR_ACCESS_DENIED: includePrivate for anyone but an admin',
+    },
+  })
   @Get('list')
   @VisitorOrSignedIn()
   async list(
@@ -44,6 +56,11 @@ export class NoticeController {
   }
 
   /** A private notice is not found (404) for anybody but an admin. */
+  @ApiDoc({
+    summary: 'One notice; a private one for admins only',
+    answer: notice,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such notice (a private one, to anybody but an admin)' },
+  })
   @Get(':encodedNno')
   @VisitorOrSignedIn()
   one(
@@ -54,6 +71,12 @@ export class NoticeController {
   }
 
   /** The writer (`adno`) is the signed-in admin, whatever the body says. */
+  @ApiDoc({
+    summary: "Writes a notice (trailing slash as the spec's client sends it: `/`); the writer is the caller",
+    body: noticeFormSchema,
+    answer: notice,
+    errors: { 400: BAD_INPUT },
+  })
   @Post()
   @Authenticated({ roles: ['ADMIN'] })
   create(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<NoticeDto> {
@@ -61,6 +84,12 @@ export class NoticeController {
   }
 
   /** The notice in the path is edited (an `nno` in the body is not read). */
+  @ApiDoc({
+    summary: 'Edits a notice',
+    body: noticeFormSchema,
+    answer: notice,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such notice' },
+  })
   @Put(':encodedNno')
   @Authenticated({ roles: ['ADMIN'] })
   update(@Param('encodedNno') encodedNno: string, @Body() body: unknown): Promise<NoticeDto> {
@@ -68,6 +97,10 @@ export class NoticeController {
     return this.board.updateNotice(nno, parseInput(noticeFormSchema, body));
   }
 
+  @ApiDoc({
+    summary: 'Deletes a notice',
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such notice' },
+  })
   @Delete(':encodedNno')
   @HttpCode(204)
   @Authenticated({ roles: ['ADMIN'] })
@@ -81,6 +114,16 @@ export class NoticeController {
 export class FaqController {
   constructor(private readonly board: BoardClient) {}
 
+  @ApiDoc({
+    summary: 'Public FAQs, newest first (`includePrivate=true`: every one, for admins)',
+    query: boardListQuerySchema,
+    answer: pageOf(faq),
+    errors: {
+      400: BAD_INPUT,
+      401: 'REQUIRED_LOGIN: includePrivate without a token',
+      403: 'ERROR_ACCESS_DENIED: includePrivate for anyone but an admin',
+    },
+  })
   @Get('list')
   @VisitorOrSignedIn()
   async list(
@@ -92,24 +135,45 @@ export class FaqController {
     return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
   }
 
+  @ApiDoc({
+    summary: 'One FAQ; a private one for admins only',
+    answer: faq,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such FAQ (a private one, to anybody but an admin)' },
+  })
   @Get(':encodedFno')
   @VisitorOrSignedIn()
   one(@Param('encodedFno') encodedFno: string, @CallerIfAny() caller: SessionClaims | null): Promise<FaqDto> {
     return this.board.faq(decodeBase64Id(encodedFno, 'FAQ'), isAdmin(caller));
   }
 
+  @ApiDoc({
+    summary: "Writes a FAQ (trailing slash as the spec's client sends it: `/`); the writer is the caller",
+    body: faqFormSchema,
+    answer: faq,
+    errors: { 400: BAD_INPUT },
+  })
   @Post()
   @Authenticated({ roles: ['ADMIN'] })
   create(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<FaqDto> {
     return this.board.createFaq(caller.mno, parseInput(faqFormSchema, body));
   }
 
+  @ApiDoc({
+    summary: 'Edits a FAQ',
+    body: faqFormSchema,
+    answer: faq,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such FAQ' },
+  })
   @Put(':encodedFno')
   @Authenticated({ roles: ['ADMIN'] })
   update(@Param('encodedFno') encodedFno: string, @Body() body: unknown): Promise<FaqDto> {
     return this.board.updateFaq(decodeBase64Id(encodedFno, 'FAQ'), parseInput(faqFormSchema, body));
   }
 
+  @ApiDoc({
+    summary: 'Deletes a FAQ',
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such FAQ' },
+  })
   @Delete(':encodedFno')
   @HttpCode(204)
   @Authenticated({ roles: ['ADMIN'] })

@@ -10,7 +10,6 @@ import {
   Post,
   Put,
   Query,
-  UseGuards,
 } from '@nestjs/common';
 import type { InquiryDto, InquiryWithProductDto, PageResult } from '@mkt/contracts';
 import {
@@ -25,11 +24,14 @@ import {
 } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { assertOwnBody } from '../auth/body-owner';
-import { Authenticated, Caller, CallerIfSignedIn, CallerIfSignedInGuard } from '../auth/guards';
+import { Authenticated, Caller, CallerIfSignedIn, CallerIfSignedInRoute } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { BoardClient } from '../services/board.client';
 import { CatalogClient } from '../services/catalog.client';
 import { MemberClient } from '../services/member.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { inquiry, inquiryWithProduct, pageOf } from '../openapi/answers';
+import { z } from 'zod';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 
@@ -47,8 +49,16 @@ export class InquiryController {
   ) {}
 
   /** `list/{pno}` is the spec client's path; our web app calls `product/{pno}`. */
+  @ApiDoc({
+    summary: "A product's inquiries, newest first",
+    description:
+      "A secret inquiry is whole for its author, the product's seller and admins; everybody else gets 비밀글입니다., no content and no answer (`masked: true`).",
+    query: inquiryListQuerySchema,
+    answer: pageOf(inquiry),
+    errors: { 400: BAD_INPUT },
+  })
   @Get(['product/:pno', 'list/:pno'])
-  @UseGuards(CallerIfSignedInGuard)
+  @CallerIfSignedInRoute()
   async forProduct(
     @Param('pno') pno: string,
     @Query() rawQuery: unknown,
@@ -60,6 +70,10 @@ export class InquiryController {
   }
 
   /** The caller's own inquiries, newest first, with their answers and the products' names. */
+  @ApiDoc({
+    summary: "The caller's own inquiries with their answers",
+    answer: z.array(inquiryWithProduct),
+  })
   @Get('list/my/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   async mine(@Caller() caller: SessionClaims): Promise<InquiryWithProductDto[]> {
@@ -67,6 +81,17 @@ export class InquiryController {
   }
 
   /** The author is the caller, whatever `mno` the body names (another member's: 403); `replyCheck` is not read. */
+  @ApiDoc({
+    summary: 'Asks about a product on sale',
+    description: 'The author is the caller; `replyCheck` and `proQAReply` are not read.',
+    body: inquiryAddSchema,
+    answer: inquiry,
+    errors: {
+      400: BAD_INPUT,
+      403: 'ERROR_ACCESS_DENIED: the body names another member; ERROR_BANNED: a suspended member',
+      404: 'NOT_FOUND: no such product on sale',
+    },
+  })
   @Post('add')
   @Authenticated({ roles: ['MEMBER'] })
   async add(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<InquiryDto> {
@@ -84,6 +109,17 @@ export class InquiryController {
   }
 
   /** The whole question with edits (the spec's client sends the listed inquiry back): title, content and secret change. */
+  @ApiDoc({
+    summary: "Edits the caller's inquiry (the whole question with edits)",
+    body: inquiryChangeSchema,
+    answer: inquiry,
+    errors: {
+      400: BAD_INPUT,
+      403: 'ERROR_ACCESS_DENIED: the body names another member',
+      404: "NOT_FOUND: no such inquiry of the caller's",
+      409: 'ALREADY_ANSWERED: an answered inquiry can no longer be edited',
+    },
+  })
   @Put('change')
   @Authenticated({ roles: ['MEMBER'] })
   change(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<InquiryDto> {
@@ -92,6 +128,10 @@ export class InquiryController {
     return this.board.change(caller.mno, qno, edit);
   }
 
+  @ApiDoc({
+    summary: "Deletes the caller's inquiry, with its answer",
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such inquiry of the caller's" },
+  })
   @Delete('delete/:qno')
   @HttpCode(204)
   @Authenticated({ roles: ['MEMBER'] })
@@ -100,6 +140,12 @@ export class InquiryController {
   }
 
   /** Ours: the seller console's list, the inquiries on the caller's products (an admin's: all), unanswered first. */
+  @ApiDoc({
+    summary: "Ours: the inquiries on the caller's products (an admin's: all), unanswered first",
+    query: sellerInquiryQuerySchema,
+    answer: pageOf(inquiryWithProduct),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('seller')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   async toAnswer(
@@ -112,6 +158,16 @@ export class InquiryController {
   }
 
   /** Ours: the seller of the inquiry's product (or an admin) answers; answering again replaces the answer. */
+  @ApiDoc({
+    summary: "Ours: answers an inquiry on the caller's product; answering again replaces the answer",
+    body: inquiryReplySchema,
+    answer: inquiry,
+    errors: {
+      400: BAD_INPUT,
+      403: "NOT_YOUR_INQUIRY: another seller's product",
+      404: 'NOT_FOUND: no such inquiry',
+    },
+  })
   @Put(':qno/reply')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   answer(

@@ -6,6 +6,9 @@ import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { OrderClient } from '../services/order.client';
 import { RefundClient } from '../services/refund.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { sellerOrder } from '../openapi/answers';
+import { z } from 'zod';
 
 const status = (value: unknown) => parseInput(sellerOrderStatusSchema.optional(), value || undefined);
 
@@ -20,18 +23,35 @@ export class ConsoleOrdersController {
     private readonly refunds: RefundClient,
   ) {}
 
+  @ApiDoc({
+    summary:
+      "The consoles' orders: a seller's hold its lines (only those), an admin's are all, each with its refund",
+    answer: z.array(sellerOrder),
+  })
   @Get()
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   all(@Caller() caller: SessionClaims): Promise<SellerOrderDto[]> {
     return this.list(caller, {});
   }
 
+  @ApiDoc({
+    summary: "The consoles' orders in one status",
+    query: { status: sellerOrderStatusSchema.optional() },
+    answer: z.array(sellerOrder),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('status')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   byStatus(@Query('status') value: unknown, @Caller() caller: SessionClaims): Promise<SellerOrderDto[]> {
     return this.list(caller, { status: status(value) });
   }
 
+  @ApiDoc({
+    summary: "The consoles' orders of one member, optionally in one status",
+    query: { status: sellerOrderStatusSchema.optional() },
+    answer: z.array(sellerOrder),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('user/:mno/status')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   ofMember(

@@ -8,6 +8,8 @@ import { assertOwnBody } from '../auth/body-owner';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { OrderClient } from '../services/order.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { order, orderLine, placedOrder } from '../openapi/answers';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 const idempotencyKey = z.string().trim().min(1).max(100).optional();
@@ -21,6 +23,18 @@ export class OrderController {
    * Places an order at the server's prices. An `Idempotency-Key` makes a repeated submission answer
    * the first order; the spec's client sends none, so each of its submissions is a new checkout.
    */
+  @ApiDoc({
+    summary: "Places an order at the server's prices",
+    description:
+      'An `Idempotency-Key` header makes a repeated submission answer the first order. `status`, `orderDate`, `mno` and line prices are not read; an `o_totalPrice` that differs is refused with the right amount.',
+    body: orderCreateSchema,
+    answer: placedOrder,
+    errors: {
+      400: `${BAD_INPUT}; a total that differs from the server's, more than the stock`,
+      403: 'ERROR_ACCESS_DENIED: the body names another member',
+      404: 'NOT_FOUND: an option not on sale',
+    },
+  })
   @Post('orders')
   @Authenticated({ roles: ['MEMBER'] })
   place(
@@ -34,6 +48,11 @@ export class OrderController {
   }
 
   /** The member's orders, newest first. */
+  @ApiDoc({
+    summary: "The caller's orders, newest first",
+    answer: z.array(order),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('orders/member/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   ofMember(@Param('mno') mno: string): Promise<OrderDto[]> {
@@ -41,12 +60,22 @@ export class OrderController {
   }
 
   /** Our addition: one of the member's orders with its status (the complete page, the checkout's progress). */
+  @ApiDoc({
+    summary: "Ours: one of the caller's orders with its status",
+    answer: order,
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
+  })
   @Get('orders/member/:mno/:ono')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   memberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<OrderDto> {
     return this.orders.memberOrder(id(mno), id(ono));
   }
 
+  @ApiDoc({
+    summary: "The lines of one of the caller's orders",
+    answer: z.array(orderLine),
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
+  })
   @Get('order-details/order/:ono')
   @Authenticated({ roles: ['MEMBER'] })
   async lines(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<OrderLineDto[]> {

@@ -12,6 +12,14 @@ import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { PaymentClient } from '../services/payment.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import {
+  orderPayment,
+  paymentGateway,
+  paymentRecordResult,
+  paymentVerification,
+  sandboxPayResult,
+} from '../openapi/answers';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 const impUid = (value: string) => parseInput(z.string().trim().min(1).max(100), value);
@@ -22,12 +30,24 @@ export class PaymentController {
   constructor(private readonly payments: PaymentClient) {}
 
   /** Which payment window to open: the sandbox's, or PortOne's with the merchant code. */
+  @ApiDoc({
+    summary: "Which payment window to open: the sandbox's, or PortOne's with the merchant code",
+    answer: paymentGateway,
+  })
   @Get('payments/gateway')
   gateway(): Promise<PaymentGatewayDto> {
     return this.payments.gateway();
   }
 
   /** The sandbox window's pay call (documented in the README); 404 where real PortOne is configured. */
+  @ApiDoc({
+    summary: "The sandbox gateway's pay call (its payment window's, and scripts')",
+    description:
+      'Only where no real PortOne is configured (404 there). `outcome` chooses paid, a declined card or a closed window.',
+    body: sandboxPaySchema,
+    answer: sandboxPayResult,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: real PortOne is configured' },
+  })
   @Post('payments/sandbox/pay')
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
@@ -36,6 +56,14 @@ export class PaymentController {
   }
 
   /** Records the gateway payment the browser made for the caller's order; 2xx with `success: false` when refused. */
+  @ApiDoc({
+    summary: "Records the gateway payment the browser made for the caller's order",
+    description:
+      'Answers 200 with `success: false` and the reason when the payment is refused; `amount` is not trusted.',
+    body: paymentRecordSchema,
+    answer: paymentRecordResult,
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
+  })
   @Post('payments')
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
@@ -44,6 +72,11 @@ export class PaymentController {
   }
 
   /** The spec's verification: true only when the order is complete. */
+  @ApiDoc({
+    summary: "The spec's verification: true once the order is complete (it waits up to 5 s for the chain)",
+    answer: z.boolean(),
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such payment of the caller's" },
+  })
   @Post('payments/verify/:impUid/:pmno')
   @HttpCode(200)
   @Header('Content-Type', 'application/json')
@@ -57,6 +90,11 @@ export class PaymentController {
   }
 
   /** Ours: the same verification, with where the order stands and why it did not complete. */
+  @ApiDoc({
+    summary: "Ours: the same verification, with the order's status and why it did not complete",
+    answer: paymentVerification,
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such payment of the caller's" },
+  })
   @Post('checkout/verify/:impUid/:pmno')
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
@@ -69,12 +107,23 @@ export class PaymentController {
   }
 
   /** PortOne's webhook: it names a payment, whose state is then read from the gateway itself. */
+  @ApiDoc({
+    summary: "PortOne's webhook: names a payment, whose state is then read from the gateway itself",
+    body: z.object({ imp_uid: z.string(), merchant_uid: z.string(), status: z.string() }),
+    answer: z.object({ result: z.string() }),
+    errors: { 400: BAD_INPUT },
+  })
   @Post('payments/webhook')
   @HttpCode(200)
   webhook(@Body() body: unknown): Promise<{ result: string }> {
     return this.payments.webhook(body);
   }
 
+  @ApiDoc({
+    summary: "The gateway ids of the verified payment of the caller's order",
+    answer: orderPayment,
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such paid order of the caller's" },
+  })
   @Get('payments/order/:ono')
   @Authenticated({ roles: ['MEMBER'] })
   ofOrder(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<OrderPaymentDto> {

@@ -25,6 +25,9 @@ import {
   managedProductsQuerySchema,
   MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
+  OPTION_NAME_MAX,
+  PRODUCT_CONTENT_MAX,
+  PRODUCT_NAME_MAX,
   productFormOfEdit,
   ProductMessages,
   toPageResult,
@@ -36,6 +39,10 @@ import { decodeBase64Id } from '../catalog/base64-id';
 import { CatalogClient } from '../services/catalog.client';
 import { MemberClient } from '../services/member.client';
 import { UploadErrorsFilter } from './upload-errors.filter';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { managedProduct, managedProductDetail, pageOf } from '../openapi/answers';
+import type { SchemaObject } from '@nestjs/swagger';
+import { z } from 'zod';
 
 /** A file part of the registration, as multer's memory storage hands it over. */
 interface UploadedPart {
@@ -59,6 +66,59 @@ const actorOf = (caller: SessionClaims): ProductActor => ({
 
 /** The registration's JSON parts: the spec's client sends `dto` as a JSON blob (a file part), the others as text. */
 const JSON_PARTS = ['dto', 'ctnoList', 'opts'] as const;
+
+const numberOrDigits = { oneOf: [{ type: 'number' }, { type: 'string' }] } satisfies SchemaObject;
+const optionFields = {
+  od_name: { type: 'string', maxLength: OPTION_NAME_MAX },
+  od_price: numberOrDigits,
+  od_stock: numberOrDigits,
+} satisfies Record<string, SchemaObject>;
+
+/** The registration's multipart form, as the document shows it. */
+const REGISTRATION_FORM: SchemaObject = {
+  type: 'object',
+  required: ['dto'],
+  properties: {
+    dto: {
+      type: 'string',
+      description:
+        'JSON, a text field or a blob part: `pName`, `pContent`, `pPrice`, `pStock`, `pSalePer` (numbers may be strings)',
+    },
+    ctnoList: { type: 'string', description: 'JSON array of lowest-level (depth 3) category numbers' },
+    opts: {
+      type: 'string',
+      description: 'JSON array of `{od_name, od_stock, od_price}`; none sells one option 기본',
+    },
+    images: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      maxItems: MAX_PRODUCT_IMAGES,
+      description: `one part per file: PNG, JPEG, GIF or WebP, at most ${MAX_PRODUCT_IMAGE_BYTES / 1024 / 1024} MB each`,
+    },
+  },
+};
+
+/** The edit's body: the detail call's product with edits (other fields are not read). */
+const EDIT_BODY: SchemaObject = {
+  type: 'object',
+  properties: {
+    pName: { type: 'string', maxLength: PRODUCT_NAME_MAX },
+    pContent: { type: 'string', maxLength: PRODUCT_CONTENT_MAX },
+    pPrice: numberOrDigits,
+    pSalePer: numberOrDigits,
+    pStock: numberOrDigits,
+    categoryProductBumpers: {
+      type: 'array',
+      items: { type: 'object', properties: { ctno: { type: 'integer' } } },
+      description: 'the categories (or `category` as the detail names them, or `ctnoList`)',
+    },
+    optionDetail: {
+      type: 'array',
+      items: { type: 'object', properties: { odno: { type: 'integer' }, ...optionFields } },
+      description: 'an option with `odno` changes in place, one without is added, one left out is retired',
+    },
+  },
+};
 
 /** A JSON part of the registration, sent as a text field or as a blob; absent parts are `fallback`. */
 function jsonPart(
@@ -90,6 +150,18 @@ export class ProductManagementController {
   ) {}
 
   /** Multipart: `dto` (JSON), `ctnoList` (JSON array), `images` (files), `opts` (JSON array). */
+  @ApiDoc({
+    summary:
+      "Registers a product of the caller (its seller whatever the form says; trailing slash as the spec's client sends it)",
+    description:
+      "Checked in the spec's order (name, description, price, category); every check runs before anything is stored.",
+    body: REGISTRATION_FORM,
+    bodyTypes: ['multipart/form-data'],
+    errors: {
+      400: `${BAD_INPUT}; not multipart, a JSON part that is not JSON, over ${MAX_PRODUCT_IMAGES} images, a file that is not an image`,
+      413: `PAYLOAD_TOO_LARGE: an image over ${MAX_PRODUCT_IMAGE_BYTES / 1024 / 1024} MB`,
+    },
+  })
   @Post('product')
   @HttpCode(200)
   @Authenticated({ roles: ['SELLER'] })
@@ -134,6 +206,11 @@ export class ProductManagementController {
   }
 
   /** The detail call's product with edits; the owner-seller or an admin. */
+  @ApiDoc({
+    summary: 'Edits a product (its seller, or an admin); images stay as registered',
+    body: EDIT_BODY,
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such product (another seller's too)" },
+  })
   @Put('product/:encodedPno')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   async edit(
@@ -150,6 +227,11 @@ export class ProductManagementController {
   }
 
   /** Ours: a product as the console's detail and edit form read it, deleted or not. */
+  @ApiDoc({
+    summary: "Ours: a product as the console's detail and edit form read it, deleted or not",
+    answer: managedProductDetail,
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such product (another seller's too)" },
+  })
   @Get('product/manage/:encodedPno')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   managed(
@@ -160,6 +242,12 @@ export class ProductManagementController {
   }
 
   /** The consoles' product list, deleted ones included: an admin's every product, a seller's own. */
+  @ApiDoc({
+    summary: "The consoles' product list, deleted ones included: an admin's every product, a seller's own",
+    query: managedProductsQuerySchema,
+    answer: pageOf(managedProduct),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('admin/productList')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   async list(
@@ -172,6 +260,16 @@ export class ProductManagementController {
   }
 
   /** Flips the delete flag from `status` (the flag the console showed); answers the text it alerts. */
+  @ApiDoc({
+    summary: 'Deletes or restores a product: flips the flag the console showed; answers the text it alerts',
+    query: delStatusQuerySchema,
+    answer: { contentType: 'text/plain', schema: z.string() },
+    errors: {
+      400: BAD_INPUT,
+      404: "NOT_FOUND: no such product (another seller's too)",
+      409: 'CONFLICT: the flag changed meanwhile',
+    },
+  })
   @Put('admin/delStatus/:encodedPno')
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')

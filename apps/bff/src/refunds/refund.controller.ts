@@ -10,6 +10,9 @@ import { parseInput } from '@mkt/platform';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { RefundClient } from '../services/refund.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { refund, refundHistoryPage } from '../openapi/answers';
+import { z } from 'zod';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 
@@ -19,6 +22,16 @@ export class RefundController {
   constructor(private readonly refunds: RefundClient) {}
 
   /** A refund of the caller's complete order; the payment's ids in the body are not read. */
+  @ApiDoc({
+    summary: "Asks for a refund of the caller's complete order",
+    description: "The body's `imp_uid` and `merchant_uid` are not read.",
+    body: refundRequestSchema,
+    answer: refund,
+    errors: {
+      400: `${BAD_INPUT}; an order that is not complete, already being refunded, or wholly reviewed`,
+      404: "NOT_FOUND: no such order of the caller's",
+    },
+  })
   @Post('orders/:ono/refund')
   @Authenticated({ roles: ['MEMBER'] })
   request(
@@ -30,6 +43,12 @@ export class RefundController {
   }
 
   /** The caller's refund history (a zero-based Spring-style page). */
+  @ApiDoc({
+    summary: "The caller's refunds (a zero-based Spring-style page)",
+    query: refundHistoryQuerySchema,
+    answer: refundHistoryPage,
+    errors: { 400: BAD_INPUT },
+  })
   @Get('refunds')
   @Authenticated({ roles: ['MEMBER'] })
   history(@Query() query: unknown, @Caller() caller: SessionClaims): Promise<RefundHistoryPage> {
@@ -37,6 +56,16 @@ export class RefundController {
   }
 
   /** A seller approves its part (an admin, every part); answers the text the console shows. */
+  @ApiDoc({
+    summary:
+      'A seller approves its part of a refund (an admin, every part); answers the text the console shows',
+    answer: { contentType: 'text/plain', schema: z.string() },
+    errors: {
+      400: `${BAD_INPUT}; a refund already decided`,
+      403: 'NOT_YOUR_REFUND: no lines of the caller in it',
+      404: 'NOT_FOUND: no such refund',
+    },
+  })
   @Post('refunds/:rfno/approve')
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')
@@ -46,6 +75,16 @@ export class RefundController {
   }
 
   /** Ours: a seller (or an admin) refuses the refund, with a reason the shopper reads. */
+  @ApiDoc({
+    summary: 'Ours: a seller (or an admin) refuses a refund with a reason the shopper reads',
+    body: refundRejectSchema,
+    answer: { contentType: 'text/plain', schema: z.string() },
+    errors: {
+      400: `${BAD_INPUT}; a refund already decided`,
+      403: 'NOT_YOUR_REFUND: no lines of the caller in it',
+      404: 'NOT_FOUND: no such refund',
+    },
+  })
   @Post('refunds/:rfno/reject')
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')

@@ -13,6 +13,8 @@ import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { CatalogClient } from '../services/catalog.client';
 import { MemberClient } from '../services/member.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { pageOf, review, reviewLike } from '../openapi/answers';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 
@@ -32,11 +34,21 @@ export class ReviewController {
     private readonly members: MemberClient,
   ) {}
 
+  @ApiDoc({
+    summary: 'One review',
+    answer: review,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such review' },
+  })
   @Get('review/:rno')
   one(@Param('rno') rno: string): Promise<ReviewDto> {
     return this.catalog.review(id(rno));
   }
 
+  @ApiDoc({
+    summary: 'How many reviews a product has (a bare number)',
+    answer: z.number().int(),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('cnt/:pno')
   // A bare number is JSON too; without this Nest sends it as text/html.
   @Header('Content-Type', 'application/json')
@@ -44,17 +56,39 @@ export class ReviewController {
     return this.catalog.reviewCount(id(pno));
   }
 
+  @ApiDoc({
+    summary: "A product's reviews of one rating",
+    query: withRate,
+    answer: pageOf(review),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('list/rate/:pno')
   async byRate(@Param('pno') pno: string, @Query() rawQuery: unknown): Promise<PageResult<ReviewDto>> {
     return this.page(id(pno), parseInput(withRate, rawQuery));
   }
 
+  @ApiDoc({
+    summary: "A product's reviews",
+    query: reviewListQuerySchema.omit({ rate: true }),
+    answer: pageOf(review),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('list/:pno')
   async list(@Param('pno') pno: string, @Query() rawQuery: unknown): Promise<PageResult<ReviewDto>> {
     return this.page(id(pno), { ...parseInput(reviewListQuerySchema, rawQuery), rate: 0 });
   }
 
   /** The caller reviews their line `orno`; the body's `mno` and `odno` are not read. */
+  @ApiDoc({
+    summary: "Reviews a line of one of the caller's complete orders, once",
+    description:
+      "The body's `mno` and `odno` are not read. Checked in the spec's order: title, rating (1 to 5), content.",
+    body: reviewWriteSchema,
+    errors: {
+      400: `${BAD_INPUT}; a line being refunded or already reviewed (이미 리뷰를 작성한 상품입니다.)`,
+      404: "NOT_FOUND: not the caller's line, or its order never completed",
+    },
+  })
   @Post('add/:orno')
   @Authenticated({ roles: ['MEMBER'] })
   async add(
@@ -68,6 +102,14 @@ export class ReviewController {
   }
 
   /** The spec's like toggle: the whole review comes back; the caller's like of it is toggled, its count never read. */
+  @ApiDoc({
+    summary: "Toggles the caller's like of a review",
+    description:
+      "The spec's client sends the whole review; only `rno` is read, never its `reviewLike` count.",
+    body: reviewLikeToggleSchema,
+    answer: reviewLike,
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such review' },
+  })
   @Put('change')
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
@@ -76,6 +118,11 @@ export class ReviewController {
   }
 
   /** Ours: which of the product's reviews the caller likes, so the product page shows them liked. */
+  @ApiDoc({
+    summary: "Which of a product's reviews the caller likes (their rno)",
+    answer: z.array(z.number().int()),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('liked/:pno')
   @Authenticated({ roles: ['MEMBER'] })
   liked(@Param('pno') pno: string, @Caller() caller: SessionClaims): Promise<number[]> {

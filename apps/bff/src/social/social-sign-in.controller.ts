@@ -7,6 +7,8 @@ import { SignIn } from '../auth/sign-in';
 import { MemberClient } from '../services/member.client';
 import { SocialGateway, socialRefusal } from './social-gateway';
 import { SocialTickets } from './social-tickets';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { login, socialProviderLink } from '../openapi/answers';
 
 const opaque = (name: string) =>
   z
@@ -29,12 +31,30 @@ export class SocialSignInController {
     private readonly signIn: SignIn,
   ) {}
 
+  @ApiDoc({
+    summary: 'The social sign-in providers offered, with their authorization pages',
+    answer: z.array(socialProviderLink),
+    callsServices: false,
+  })
   @Get('social/providers')
   providers(): SocialProviderLink[] {
     return this.gateway.links();
   }
 
   /** `redirect_uri` (and Naver's `state`) in a JSON or form body, or in the query. */
+  @ApiDoc({
+    summary: "Exchanges the provider's authorization code for a one-time sign-in ticket (5 minutes)",
+    description: "`redirect_uri` (and Naver's `state`) in a JSON or form body, or in the query.",
+    body: socialTokenRequestSchema,
+    answer: z.object({ accessToken: z.string().describe('the ticket for the suc call') }),
+    errors: {
+      400: BAD_INPUT,
+      401: 'the provider refused the code',
+      404: 'NOT_FOUND: a provider that is not offered',
+      502: 'the provider did not answer',
+    },
+    callsServices: false,
+  })
   @Post(':provider/token/:code')
   @HttpCode(200)
   async token(
@@ -54,6 +74,18 @@ export class SocialSignInController {
   }
 
   /** Creates the member on first sign-in, links a verified e-mail's member, refuses a banned one. */
+  @ApiDoc({
+    summary: 'Signs in with the ticket, as a password login answers',
+    description:
+      "Creates the member on first sign-in, or links the member who joined with the provider's verified e-mail.",
+    answer: login,
+    errors: {
+      400: BAD_INPUT,
+      401: 'an unknown, used or expired ticket',
+      403: 'ERROR_BANNED: a suspended member',
+      404: 'NOT_FOUND: a provider that is not offered',
+    },
+  })
   @Get(':provider/suc/:accessToken')
   async signInWith(
     @Param('provider') name: string,

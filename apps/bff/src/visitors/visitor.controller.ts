@@ -8,6 +8,8 @@ import type { DailyVisits, HourlyVisits, VisitorCountDto } from '@mkt/contracts'
 import type { VisitorCounters } from './visitor-counters';
 import { koreanDayAndHour, lastKoreanDays, VISITOR_COUNTERS } from './visitor-counters';
 import { VisitorStreams } from './visitor-stream';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { dailyVisits, hourlyVisits, visitorCount } from '../openapi/answers';
 
 /** A first-party cookie tells visitors apart for the distinct count; it carries nothing else. */
 const VISITOR_COOKIE = 'mkt_vid';
@@ -34,6 +36,10 @@ export class VisitorController {
   ) {}
 
   /** Every page load's footer posts this (no body). */
+  @ApiDoc({
+    summary: "Counts a page view (every page's footer posts it); sets the visitor cookie `mkt_vid`",
+    callsServices: false,
+  })
   @Post('log')
   @HttpCode(204)
   async log(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
@@ -51,6 +57,13 @@ export class VisitorController {
   }
 
   /** Visits and distinct visitors for each of the last `days` days (Korean time), oldest first. */
+  @ApiDoc({
+    summary: 'Visits and distinct visitors of each of the last `days` days (Korean time), oldest first',
+    query: dailyQuery,
+    answer: z.array(dailyVisits),
+    errors: { 400: BAD_INPUT },
+    callsServices: false,
+  })
   @Get('daily')
   @Authenticated({ roles: ['ADMIN'] })
   daily(@Query() query: unknown): Promise<DailyVisits[]> {
@@ -59,6 +72,13 @@ export class VisitorController {
   }
 
   /** Visits per hour (0 to 23) of a day, today by default. */
+  @ApiDoc({
+    summary: 'Visits per hour (0 to 23) of a day, today by default',
+    query: hourlyQuery,
+    answer: z.array(hourlyVisits),
+    errors: { 400: BAD_INPUT },
+    callsServices: false,
+  })
   @Get('hourly')
   @Authenticated({ roles: ['ADMIN'] })
   hourly(@Query() query: unknown): Promise<HourlyVisits[]> {
@@ -67,6 +87,11 @@ export class VisitorController {
   }
 
   /** The spec's dashboard counter: today's distinct visitors (Korean day). */
+  @ApiDoc({
+    summary: "Today's distinct visitors (Korean day)",
+    answer: visitorCount,
+    callsServices: false,
+  })
   @Get('count')
   @Authenticated({ roles: ['ADMIN'] })
   async count(): Promise<VisitorCountDto> {
@@ -78,6 +103,12 @@ export class VisitorController {
    * Server-sent events: a `visitors` frame with the dashboard's counters on connect and after
    * visits on any BFF instance, at most one per 250 ms; a comment line every 25 s.
    */
+  @ApiDoc({
+    summary: 'Server-sent events: a `visitors` frame `{today, daily, hourly}` on connect and after visits',
+    description: 'At most one frame per 250 ms, a comment line every 25 s.',
+    answer: { contentType: 'text/event-stream', schema: { type: 'string' } },
+    callsServices: false,
+  })
   @Get('stream')
   @Authenticated({ roles: ['ADMIN'] })
   stream(@Res() response: Response): Promise<void> {

@@ -4,6 +4,9 @@ import { positiveIdSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { Authenticated } from '../auth/guards';
 import { CatalogClient } from '../services/catalog.client';
+import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+import { wish } from '../openapi/answers';
+import { z } from 'zod';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 
@@ -12,6 +15,11 @@ const id = (value: string) => parseInput(positiveIdSchema, value);
 export class WishlistController {
   constructor(private readonly catalog: CatalogClient) {}
 
+  @ApiDoc({
+    summary: "The caller's wish list, newest first",
+    answer: z.array(wish),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('list/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   list(@Param('mno') mno: string): Promise<WishDto[]> {
@@ -19,6 +27,11 @@ export class WishlistController {
   }
 
   /** The wish's number when the member wished the product, else an empty answer. */
+  @ApiDoc({
+    summary: 'The wish number when the caller wished the product, else an empty answer',
+    answer: z.number().int(),
+    errors: { 400: BAD_INPUT },
+  })
   @Get('wno/:mno/:pno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   @Header('Content-Type', 'application/json')
@@ -27,6 +40,11 @@ export class WishlistController {
   }
 
   /** Wishes a product (again: still one wish); answers the wish's number. */
+  @ApiDoc({
+    summary: 'Wishes a product (again: still one wish); answers the wish number',
+    answer: z.number().int(),
+    errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such product on sale' },
+  })
   @Post('add/:mno/:pno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   @Header('Content-Type', 'application/json')
@@ -35,6 +53,11 @@ export class WishlistController {
   }
 
   /** Removes a wish; answers the rest of the list. */
+  @ApiDoc({
+    summary: 'Removes a wish; answers the rest of the list',
+    answer: z.array(wish),
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such wish of the caller's" },
+  })
   @Delete('delete/:wno/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   remove(@Param('wno') wno: string, @Param('mno') mno: string): Promise<WishDto[]> {

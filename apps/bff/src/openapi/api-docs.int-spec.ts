@@ -1,0 +1,207 @@
+import type { INestApplication } from '@nestjs/common';
+import type { OpenAPIObject, OperationObject, ParameterObject } from '@nestjs/swagger';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { JsonLogger } from '@mkt/platform';
+import { launchChromium } from '../../../../libs/testing/src/browser/chromium';
+import { MemoryKeyValueStore } from '../auth/key-value-store';
+import { startBff } from '../bff';
+import { MemoryVisitorCounters } from '../visitors/visitor-counters';
+import { API_DOCS_JSON_PATH, API_DOCS_PATH, PATH_PARAMETERS } from './api-docs';
+
+jest.setTimeout(120_000);
+
+/** Lists the calls of ../shared/CLIENT-CONTRACT.md (the shared folder sits next to the repository). */
+const CLIENT_ROUTES_TOOL = join(
+  __dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'tools',
+  'client-routes.mjs',
+);
+
+interface Route {
+  method: string;
+  /** OpenAPI's form: `/api/product/{encodedPno}`. */
+  path: string;
+}
+const key = ({ method, path }: Route) => `${method.toUpperCase()} ${path}`;
+
+/** The routes Express serves, as Nest registered them, less Swagger UI's own. */
+function servedRoutes(app: INestApplication): string[] {
+  const express: { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } } = app
+    .getHttpAdapter()
+    .getInstance();
+  return express.router.stack
+    .flatMap(({ route }) =>
+      route ? Object.keys(route.methods).map((method) => ({ method, path: route.path })) : [],
+    )
+    .filter(({ path }) => path !== API_DOCS_JSON_PATH && !`${path}/`.startsWith(`${API_DOCS_PATH}/`))
+    .map(({ method, path }) => key({ method, path: path.replace(/:(\w+)/g, '{$1}') }));
+}
+
+const documentedRoutes = (document: OpenAPIObject) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => key({ method, path })),
+  );
+
+const operations = (document: OpenAPIObject) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, OperationObject>).map(([method, operation]) => ({
+      route: key({ method, path }),
+      operation,
+    })),
+  );
+
+/** Each call the spec's client makes, as the shared tool sends it: a server of ours records them. */
+async function clientCalls(): Promise<Route[]> {
+  const calls: Route[] = [];
+  const recorder = createServer((request, response) => {
+    calls.push({ method: request.method ?? '', path: request.url ?? '' });
+    response.end();
+  });
+  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+  const { port } = recorder.address() as AddressInfo;
+  try {
+    await new Promise<void>((resolve, reject) =>
+      execFile(process.execPath, [CLIENT_ROUTES_TOOL, `http://127.0.0.1:${port}`], (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+  } finally {
+    recorder.close();
+  }
+  return calls;
+}
+
+/** The documented operation that serves a concrete call: literal segments before parameters, as the routes are ordered. */
+function operationFor(document: OpenAPIObject, call: Route) {
+  const path = call.path.split('?')[0].replace(/(.)\/$/, '$1');
+  const matches = Object.entries(document.paths)
+    .filter(([template]) => new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`).test(path))
+    .map(([template, item]) => ({
+      template,
+      operation: (item as Record<string, OperationObject | undefined>)[call.method.toLowerCase()],
+    }))
+    .filter(({ operation }) => operation)
+    .sort((a, b) => a.template.split('{').length - b.template.split('{').length);
+  return matches[0];
+}
+
+describe('the BFF API document', () => {
+  let app: INestApplication;
+  let url: string;
+  let document: OpenAPIObject;
+
+  beforeAll(async () => {
+    const unused = 'http://127.0.0.1:9';
+    app = await startBff(
+      {
+        services: {
+          catalog: unused,
+          board: unused,
+          member: unused,
+          cart: unused,
+          order: unused,
+          payment: unused,
+          refund: unused,
+        },
+        auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
+        visitors: new MemoryVisitorCounters(),
+        logger: new JsonLogger('bff', 'error'),
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    url = await app.getUrl();
+    const response = await fetch(`${url}${API_DOCS_JSON_PATH}`);
+    expect(response.status).toBe(200);
+    document = (await response.json()) as OpenAPIObject;
+  });
+  afterAll(() => app.close());
+
+  it('documents every route the BFF serves, and none it does not', () => {
+    const served = servedRoutes(app);
+    expect(served.length).toBeGreaterThan(70);
+    expect([...documentedRoutes(document)].sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it("has every call of the spec's client, with the query parameters it sends", async () => {
+    const calls = await clientCalls();
+    expect(calls.length).toBeGreaterThan(50);
+    const undocumented = calls.filter((call) => !operationFor(document, call)).map(key);
+    expect(undocumented).toEqual([]);
+    const unknownQueries = calls.flatMap((call) => {
+      const { operation } = operationFor(document, call);
+      const names = new Set(
+        ((operation?.parameters ?? []) as ParameterObject[])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => parameter.name),
+      );
+      const sent = [...new URL(call.path, 'http://x').searchParams.keys()];
+      return sent.filter((name) => !names.has(name)).map((name) => `${key(call)}: ${name}`);
+    });
+    expect(unknownQueries).toEqual([]);
+  });
+
+  it('tells for every route what it does, its parameters, its answer, and its error bodies', () => {
+    for (const { route, operation } of operations(document)) {
+      const problems: string[] = [];
+      if (!operation.summary) problems.push('no summary');
+      for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
+        if (parameter.in === 'path' && !PATH_PARAMETERS[parameter.name])
+          problems.push(`path parameter ${parameter.name} not described`);
+        if (!parameter.schema) problems.push(`parameter ${parameter.name} has no schema`);
+      }
+      const statuses = Object.keys(operation.responses);
+      if (!statuses.some((status) => /^2\d\d$/.test(status))) problems.push('no success answer');
+      for (const status of statuses.filter((status) => /^[45]\d\d$/.test(status))) {
+        const content = (operation.responses[status] as { content?: Record<string, { schema: unknown }> })
+          .content;
+        if (!content?.['application/json'].schema) problems.push(`${status} without the error body`);
+      }
+      if (operation.security?.length && !statuses.includes('401')) problems.push('protected without 401');
+      expect({ route, problems }).toEqual({ route, problems: [] });
+    }
+  });
+
+  it('marks the protected routes with the bearer token and the roles they are for', () => {
+    const byRoute = new Map(operations(document).map(({ route, operation }) => [route, operation]));
+    expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(byRoute.get('POST /api/product')).toMatchObject({
+      security: [{ bearer: [] }],
+      'x-roles': ['SELLER'],
+    });
+    expect(byRoute.get('GET /api/member/list')).toMatchObject({ 'x-roles': ['ADMIN'] });
+    expect(byRoute.get('GET /api/notice/list')?.security).toEqual([{}, { bearer: [] }]);
+    expect(byRoute.get('GET /api/product/list')?.security).toBeUndefined();
+    // The zod schemas of libs/contracts: the sandbox's pay call names its providers.
+    expect(JSON.stringify(byRoute.get('POST /api/payments/sandbox/pay')?.requestBody)).toContain('kakaopay');
+  });
+
+  it('shows Swagger UI in Chromium under the security policy, which still holds elsewhere', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content.Security.Policy/i.test(message.text())) refused.push(message.text());
+      });
+      const response = await page.goto(`${url}${API_DOCS_PATH}`);
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+      await page.getByText('/api/product/list', { exact: true }).first().waitFor();
+      expect(await page.locator('.opblock').count()).toBe(operations(document).length);
+      expect(refused).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+    const api = await fetch(`${url}/api/member/social/providers`);
+    expect(api.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
