@@ -11,6 +11,7 @@ import {
 import type { EventHandler } from '@mkt/messaging';
 import { Outbox } from '@mkt/messaging';
 import type { CatalogTx } from '../database';
+import { ProductChanges } from '../products/product-changes';
 
 type OrderedLine = PayloadOf<typeof OrderPlacedV1>['lines'][number];
 
@@ -34,7 +35,10 @@ export class ReserveStockOnOrderPlaced implements EventHandler<PayloadOf<typeof 
   readonly name = 'catalog.reserve-stock-on-order-placed';
   readonly event = OrderPlacedV1;
 
-  constructor(private readonly outbox: Outbox) {}
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly changes: ProductChanges,
+  ) {}
 
   async handle({ ono, lines }: PayloadOf<typeof OrderPlacedV1>, tx: CatalogTx): Promise<void> {
     // Cancelled before it arrived: nothing to take.
@@ -67,10 +71,9 @@ export class ReserveStockOnOrderPlaced implements EventHandler<PayloadOf<typeof 
       await this.outbox.enqueue(tx, StockRejectedV1, { ono, shortLines }, { aggregateId: ono });
       return;
     }
-    await refreshProductStock(
-      tx,
-      lines.map((line) => line.pno),
-    );
+    const pnos = lines.map((line) => line.pno);
+    await refreshProductStock(tx, pnos);
+    await this.changes.announce(tx, pnos, ['stock']);
     await tx.stockReservation.create({ data: { ono, status: 'RESERVED' } });
     await this.outbox.enqueue(tx, StockReservedV1, { ono }, { aggregateId: ono });
   }
@@ -85,6 +88,8 @@ export class ReleaseStockOnOrderCancelled implements EventHandler<
   readonly name = 'catalog.release-stock-on-order-cancelled';
   readonly event = OrderCancelledV1;
 
+  constructor(private readonly changes: ProductChanges) {}
+
   async handle({ ono, lines }: PayloadOf<typeof OrderCancelledV1>, tx: CatalogTx): Promise<void> {
     const reservation = await tx.stockReservation.findUnique({ where: { ono } });
     if (!reservation) {
@@ -98,10 +103,9 @@ export class ReleaseStockOnOrderCancelled implements EventHandler<
         data: { odStock: { increment: line.count } },
       });
     }
-    await refreshProductStock(
-      tx,
-      lines.map((line) => line.pno),
-    );
+    const pnos = lines.map((line) => line.pno);
+    await refreshProductStock(tx, pnos);
+    await this.changes.announce(tx, pnos, ['stock']);
     await tx.stockReservation.update({ where: { ono }, data: { status: 'RELEASED' } });
   }
 }
@@ -115,10 +119,17 @@ export class CountSalesOnOrderCompleted implements EventHandler<
   readonly name = 'catalog.count-sales-on-order-completed';
   readonly event = OrderCompletedV1;
 
+  constructor(private readonly changes: ProductChanges) {}
+
   async handle({ lines }: PayloadOf<typeof OrderCompletedV1>, tx: CatalogTx): Promise<void> {
     for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
       await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { increment: line.count } } });
     }
+    await this.changes.announce(
+      tx,
+      lines.map((line) => line.pno),
+      ['salesVolume'],
+    );
   }
 }
 
@@ -131,6 +142,8 @@ export class RestockOnPaymentRefunded implements EventHandler<
   readonly name = 'catalog.restock-on-payment-refunded';
   readonly event = PaymentRefundedV1;
 
+  constructor(private readonly changes: ProductChanges) {}
+
   async handle({ lines }: PayloadOf<typeof PaymentRefundedV1>, tx: CatalogTx): Promise<void> {
     for (const line of [...lines].sort((a, b) => a.odno - b.odno)) {
       await tx.productOption.update({
@@ -141,10 +154,9 @@ export class RestockOnPaymentRefunded implements EventHandler<
     for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
       await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { decrement: line.count } } });
     }
-    await refreshProductStock(
-      tx,
-      lines.map((line) => line.pno),
-    );
+    const pnos = lines.map((line) => line.pno);
+    await refreshProductStock(tx, pnos);
+    await this.changes.announce(tx, pnos, ['stock', 'salesVolume']);
   }
 }
 
