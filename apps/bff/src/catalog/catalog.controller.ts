@@ -17,14 +17,18 @@ import {
 import { parseInput } from '@mkt/platform';
 import { CatalogClient } from '../services/catalog.client';
 import { decodeBase64Id } from './base64-id';
+import { CatalogReadCache } from './catalog-read-cache';
 
 @Controller()
 export class CatalogController {
-  constructor(private readonly catalog: CatalogClient) {}
+  constructor(
+    private readonly catalog: CatalogClient,
+    private readonly cached: CatalogReadCache,
+  ) {}
 
   @Get('api/categories/depth/:depth')
   categoriesAtDepth(@Param('depth') depth: string): Promise<CategoryDto[]> {
-    return this.catalog.categoriesAtDepth(parseInput(categoryDepthSchema, depth));
+    return this.cached.categoriesAtDepth(parseInput(categoryDepthSchema, depth));
   }
 
   @Get('api/categories/random')
@@ -35,19 +39,19 @@ export class CatalogController {
 
   @Get('api/categories/sub/:ctno')
   subCategories(@Param('ctno') ctno: string): Promise<CategoryDto[]> {
-    return this.catalog.subCategories(parseInput(positiveIdSchema, ctno));
+    return this.cached.subCategories(parseInput(positiveIdSchema, ctno));
   }
 
   @Get('api/product/list')
   async products(@Query() rawQuery: unknown): Promise<PageResult<ProductSummaryDto>> {
     const query = parseInput(productListQuerySchema, rawQuery);
-    const slice = await this.catalog.products(query);
+    const slice = await this.cached.products(query);
     return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
   }
 
   @Get('api/product/:encodedPno')
   product(@Param('encodedPno') encodedPno: string): Promise<ProductDetailDto> {
-    return this.catalog.product(decodeBase64Id(encodedPno, '상품'));
+    return this.cached.product(decodeBase64Id(encodedPno, '상품'));
   }
 
   @Get('images/product/:name')
