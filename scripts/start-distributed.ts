@@ -187,6 +187,7 @@ async function main(): Promise<void> {
   serve('bff', {
     ...serviceUrls(BFF.calls),
     REDIS_URL: process.env.REDIS_URL ?? settings.MKT_TEST_REDIS_URL,
+    KAFKA_BROKERS: kafka,
     JWT_SECRET: jwtSecret(),
     WEB_DIST: join(root, 'apps/web/dist'),
     PORT: String(bffPort),

@@ -11,6 +11,8 @@ import { MemberAuthController } from './auth/member-auth.controller';
 import { SERVICE_URLS } from './bff.tokens';
 import { CartController } from './cart/cart.controller';
 import { CatalogController } from './catalog/catalog.controller';
+import type { CatalogCacheOptions } from './catalog/catalog-read-cache';
+import { CATALOG_CACHE_OPTIONS, CatalogReadCache } from './catalog/catalog-read-cache';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
 import { ConsoleOrdersController } from './orders/console-orders.controller';
@@ -50,6 +52,8 @@ export interface BffOptions {
   requestsPerMinute?: number;
   /** Other sites' origins whose pages may call the API with credentials (CORS); same origin only when absent or empty. */
   corsOrigins?: string[];
+  /** The catalogue read cache; every catalogue read goes to catalog when absent. */
+  catalogCache?: CatalogCacheOptions;
 }
 
 /** What the spec's client sends across origins. */
@@ -87,6 +91,8 @@ class BffModule {
         ...authProviders(options.auth),
         ...socialProviders(options.social ?? {}, options.auth.store),
         { provide: VISITOR_COUNTERS, useValue: options.visitors },
+        { provide: CATALOG_CACHE_OPTIONS, useValue: options.catalogCache ?? null },
+        CatalogReadCache,
         VisitorStreams,
       ],
     };

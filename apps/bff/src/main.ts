@@ -2,10 +2,21 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { corsOrigins, loadConfig, port, requestsPerMinute, runProcess, trustProxy } from '@mkt/platform';
+import { KafkaTransport } from '@mkt/messaging';
+import {
+  brokerList,
+  corsOrigins,
+  kafkaTopicPrefix,
+  loadConfig,
+  port,
+  requestsPerMinute,
+  runProcess,
+  trustProxy,
+} from '@mkt/platform';
 import { BFF, serviceUrlSetting } from '@mkt/topology';
 import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
+import { catalogCacheMegabytes, megabytes } from './catalog/catalog-read-cache';
 import type { ServiceUrls } from './services/service-clients';
 import { socialEnv, socialSettingsFromEnv } from './social/social-settings';
 import { RedisVisitorCounters } from './visitors/visitor-counters';
@@ -38,6 +49,9 @@ const jwtSecretConfig = z
 const bffConfig = z
   .object({
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+    KAFKA_BROKERS: brokerList,
+    KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
+    CATALOG_CACHE_MB: catalogCacheMegabytes,
     PORT: port.default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     WEB_DIST: z.string().min(1).optional(),
@@ -55,6 +69,12 @@ runProcess('bff', async (logger) => {
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await redis.connect();
   const visitors = new RedisVisitorCounters(redis);
+  const changes = new KafkaTransport({
+    brokers: config.KAFKA_BROKERS,
+    clientId: 'bff',
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger,
+  });
   const app = await startBff(
     {
       services: Object.fromEntries(
@@ -68,6 +88,7 @@ runProcess('bff', async (logger) => {
       trustProxy: config.TRUST_PROXY,
       corsOrigins: config.CORS_ORIGINS,
       requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      catalogCache: { changes, maxBytes: megabytes(config.CATALOG_CACHE_MB), logger },
     },
     { port: config.PORT, host: config.HOST },
   );
@@ -75,6 +96,7 @@ runProcess('bff', async (logger) => {
   return {
     close: async () => {
       await app.close();
+      await changes.close();
       visitors.close();
       redis.disconnect();
     },

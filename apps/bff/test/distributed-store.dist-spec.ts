@@ -1,5 +1,6 @@
 import type { ProductSummaryDto, PageResult } from '@mkt/contracts';
-import { DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
+import { checkCatalogFreshness, DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
+import { serviceNode } from '@mkt/topology';
 
 jest.setTimeout(90_000);
 
@@ -76,5 +77,13 @@ describe('the distributed store', () => {
       expect.objectContaining({ orderId: placed.ono, status: 'COMPLETED', amount: placed.o_totalPrice }),
     ]);
     expect(await poll(stockOf, (stock) => stock === stockBefore)).toBe(stockBefore);
+  });
+
+  it("answers a new price and a new stock from the BFF's cache within a second of their commit", async () => {
+    // The test store's catalog: the topology's port moved by the distributed tests' offset.
+    const catalogUrl =
+      process.env.MKT_DISTRIBUTED_CATALOG_URL ?? `http://127.0.0.1:${serviceNode('catalog').port + 1500}`;
+    const figures = await checkCatalogFreshness([api], catalogUrl);
+    console.log(`distributed: fresh after ${JSON.stringify(figures)} ms`);
   });
 });

@@ -8,6 +8,7 @@ import { ImageController } from './images/image.controller';
 import { IMAGE_STORAGE, LocalDiskImageStorage } from './images/image-storage';
 import { OptionController } from './options/option.controller';
 import { OptionSnapshots } from './options/option-snapshots';
+import { ProductChanges } from './products/product-changes';
 import { ProductController } from './products/product.controller';
 import { ProductRepository } from './products/product.repository';
 import { ProductManagement } from './products/product-management';
@@ -44,6 +45,7 @@ export const catalogService = defineService({
     CategoryRepository,
     ProductRepository,
     ProductManagement,
+    ProductChanges,
     ReviewRepository,
     ReviewWrites,
     OptionSnapshots,

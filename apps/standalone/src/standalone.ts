@@ -15,6 +15,7 @@ import { paymentService } from '@mkt/payment/src/payment.service';
 import { refundService } from '@mkt/refund/src/refund.service';
 import { MemoryKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
 import { startBff } from '@mkt/bff/src/bff';
+import { DEFAULT_CATALOG_CACHE_MB, megabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
 import { startLocalSocialProvider } from './local-social-provider';
 import { MemoryVisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
 import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
@@ -47,6 +48,8 @@ export interface StandaloneOptions {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** API calls per client address and minute (the BFF's general limit); none when absent or 0. */
   requestsPerMinute?: number;
+  /** The BFF's catalogue read cache's memory cap in MB (64); 0 turns it off. */
+  catalogCacheMb?: number;
   /** Products per detail category in the demo store seeded on first start. */
   demoProductsPerCategory?: number;
 }
@@ -131,6 +134,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       logger: new JsonLogger('bff', options.logLevel),
       webDist: options.webDist,
       requestsPerMinute: options.requestsPerMinute,
+      catalogCache: {
+        changes: transport,
+        maxBytes: megabytes(options.catalogCacheMb ?? DEFAULT_CATALOG_CACHE_MB),
+      },
     },
     { port: options.port, host: options.host },
   );

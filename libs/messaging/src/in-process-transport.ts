@@ -63,12 +63,12 @@ export class InProcessTransport implements MessageTransport {
     const worker = new GroupWorker(this.db, options, {
       messages: this.messages,
       offsets: this.offsets,
-      pollIntervalMs: this.options.pollIntervalMs ?? 500,
+      pollIntervalMs: options.liveTail?.pollIntervalMs ?? this.options.pollIntervalMs ?? 500,
       retryDelayMs: this.options.retryDelayMs ?? 1_000,
       logger: this.options.logger ?? silentLogger,
     });
     this.workers.add(worker);
-    worker.start();
+    await worker.start();
     return {
       close: async () => {
         this.workers.delete(worker);
@@ -93,6 +93,8 @@ interface WorkerSettings {
 
 class GroupWorker {
   private readonly loop: PollingLoop;
+  /** A live tail's place in the log, kept in memory only: it starts at the log's end. */
+  private tailAfter = '0';
 
   constructor(
     private readonly db: BusDatabase,
@@ -108,7 +110,13 @@ class GroupWorker {
     );
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    if (this.subscription.liveTail) {
+      const [end] = await this.db.query<{ id: string }>(
+        `SELECT COALESCE(max(id), 0)::text AS id FROM ${this.settings.messages}`,
+      );
+      this.tailAfter = end.id;
+    }
     this.loop.start();
   }
 
@@ -122,18 +130,23 @@ class GroupWorker {
 
   /** Delivers what is pending; stops at the first message whose handler rejects. */
   private async drain(): Promise<'idle' | 'failed'> {
-    const { groupId, topics } = this.subscription;
+    const { groupId, topics, liveTail } = this.subscription;
     for (;;) {
       if (!this.loop.isRunning) return 'idle';
       const batch = await this.db.query<BusRow>(
         `SELECT m.id::text AS id, m.topic, m.message_key, m.value, m.headers
          FROM ${this.settings.messages} m
          WHERE m.topic = ANY($1::text[])
-           AND m.id > COALESCE((SELECT o.last_id FROM ${this.settings.offsets} o
-                                WHERE o.group_id = $2 AND o.topic = m.topic), 0)
+           AND m.id > ${
+             liveTail
+               ? '$2::bigint'
+               : `COALESCE((SELECT o.last_id FROM ${this.settings.offsets} o
+                            WHERE o.group_id = $2 AND o.topic = m.topic), 0)`
+           }
          ORDER BY m.id LIMIT 100`,
-        [topics, groupId],
+        [topics, liveTail ? this.tailAfter : groupId],
       );
+      liveTail?.onPoll();
       if (batch.length === 0) return 'idle';
       for (const row of batch) {
         if (!this.loop.isRunning) return 'idle';
@@ -150,6 +163,10 @@ class GroupWorker {
             error: String(error),
           });
           return 'failed';
+        }
+        if (liveTail) {
+          this.tailAfter = row.id;
+          continue;
         }
         await this.db.query(
           `INSERT INTO ${this.settings.offsets} (group_id, topic, last_id) VALUES ($1, $2, $3::bigint)

@@ -74,15 +74,23 @@ export class KafkaTransport implements MessageTransport {
     const consumer = this.kafka.consumer({
       groupId: this.prefix + options.groupId,
       allowAutoTopicCreation: false,
+      ...(options.liveTail ? { maxWaitTimeInMs: options.liveTail.pollIntervalMs } : {}),
       // A member that died without leaving holds its partitions (and a restarted service's join)
       // this long: 10 s rather than kafkajs' 30 s.
       sessionTimeout: 10_000,
     });
     this.consumers.add(consumer);
     await consumer.connect();
-    await consumer.subscribe({ topics: options.topics.map((t) => this.prefix + t), fromBeginning: true });
+    const { liveTail } = options;
+    await consumer.subscribe({
+      topics: options.topics.map((t) => this.prefix + t),
+      fromBeginning: !liveTail,
+    });
     const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    if (liveTail) consumer.on(consumer.events.FETCH, () => liveTail.onPoll());
     await consumer.run({
+      // A group that never commits is removed by the broker once its member leaves.
+      autoCommit: !liveTail,
       partitionsConsumedConcurrently: 3,
       eachMessage: async ({ topic, message }) => {
         await options.onMessage({

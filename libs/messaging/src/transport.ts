@@ -18,6 +18,19 @@ export interface SubscribeOptions {
    * rejection means "deliver again later".
    */
   onMessage(message: TransportMessage): Promise<void>;
+  /**
+   * Makes the group one process's own tail of the topics (a read cache's invalidations): it starts
+   * at their end, commits no offset (nothing stays behind for it once it closes), and reports every
+   * look for messages, found or not.
+   */
+  liveTail?: LiveTail;
+}
+
+export interface LiveTail {
+  /** Longest wait between two looks when nothing comes. */
+  pollIntervalMs: number;
+  /** Called after every look that reached the bus: a tail that stops hearing this may be missing messages. */
+  onPoll(): void;
 }
 
 /** The bus interface: Kafka in distributed mode, the durable in-process bus in standalone mode. */

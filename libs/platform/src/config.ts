@@ -27,6 +27,11 @@ export const brokerList = z
   .string()
   .regex(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port...]')
   .transform((v) => v.split(','));
+/** Before every topic and consumer group: two stores may share one broker. */
+export const kafkaTopicPrefix = z
+  .string()
+  .regex(/^[\w.-]*$/, 'letters, digits, ".", "_" and "-" only')
+  .optional();
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
 

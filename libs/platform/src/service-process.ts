@@ -1,6 +1,6 @@
 import { KafkaTransport } from '@mkt/messaging';
 import { z } from 'zod';
-import { brokerList, ConfigError, loadConfig, port, postgresUrl } from './config';
+import { brokerList, ConfigError, kafkaTopicPrefix, loadConfig, port, postgresUrl } from './config';
 import { JsonLogger } from './logger';
 import type { ServiceDefinition } from './service-runtime';
 import { startService } from './service-runtime';
@@ -35,11 +35,7 @@ const serviceConfig = z.object({
   DATA_DIR: z.string().min(1).optional(),
   /** Operators' token for the outbox operations routes (x-ops-token); they answer 404 without one. */
   OPS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Before every topic and consumer group: two stores may share one broker. */
-  KAFKA_TOPIC_PREFIX: z
-    .string()
-    .regex(/^[\w.-]*$/, 'letters, digits, ".", "_" and "-" only')
-    .optional(),
+  KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
 });
 
 const urlSetting = (service: string) => `SERVICE_URL_${service.toUpperCase()}`;

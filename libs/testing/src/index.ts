@@ -5,3 +5,4 @@ export * from './services';
 export * from './faults';
 export * from './catalog-stand-in';
 export * from './store-api';
+export * from './catalog-freshness';

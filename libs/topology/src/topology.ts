@@ -1,6 +1,7 @@
 import type { EventDefinition } from '@mkt/contracts';
 import {
   CartClearedV1,
+  CategoryChangedV1,
   MemberBannedV1,
   MemberUnbannedV1,
   OrderCancelledV1,
@@ -10,6 +11,7 @@ import {
   PaymentRefundedV1,
   PaymentRejectedV1,
   PaymentVerifiedV1,
+  ProductChangedV1,
   RefundApprovedV1,
   RefundRejectedV1,
   RefundRequestedV1,
@@ -57,6 +59,12 @@ export interface BffNode {
   description: string;
   port: number;
   calls: ServiceName[];
+  /**
+   * Events every BFF instance reads for itself (a consumer group per process, from the end of each
+   * topic, nothing committed): what keeps its read cache fresh. No inbox: dropping a cache entry
+   * twice is harmless.
+   */
+  consumes: EventDefinition<unknown>[];
   settings: Setting[];
 }
 
@@ -77,7 +85,7 @@ export const SERVICES: readonly ServiceNode[] = [
     port: 3101,
     database: 'catalog',
     calls: [],
-    publishes: [StockReservedV1, StockRejectedV1, ReviewWrittenV1],
+    publishes: [StockReservedV1, StockRejectedV1, ReviewWrittenV1, ProductChangedV1, CategoryChangedV1],
     consumes: [
       OrderPlacedV1,
       OrderCancelledV1,
@@ -175,8 +183,14 @@ export const BFF: BffNode = {
   description: 'the API of the web app and of spec clients; serves the built web app',
   port: 8080,
   calls: ['catalog', 'board', 'member', 'cart', 'order', 'payment', 'refund'],
+  consumes: [ProductChangedV1, CategoryChangedV1],
   settings: [
     { name: 'REDIS_URL', description: 'sessions, login limits and visitor counters' },
+    { name: 'KAFKA_BROKERS', description: 'product and category changes that keep the read cache fresh' },
+    {
+      name: 'CATALOG_CACHE_MB',
+      description: 'memory cap of the catalogue read cache in MB (default 64; 0 turns it off)',
+    },
     { name: 'JWT_SECRET', description: 'access-token key, at least 32 characters', secret: true },
     { name: 'WEB_DIST', description: 'the built web app to serve (apps/web/dist)' },
     { name: 'TRUST_PROXY', description: 'proxies allowed to name the client in X-Forwarded-For' },

@@ -20,10 +20,14 @@ import { decodeBase64Id } from './base64-id';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { category, categoryWithAncestors, pageOf, productDetail, productSummary } from '../openapi/answers';
 import { z } from 'zod';
+import { CatalogReadCache } from './catalog-read-cache';
 
 @Controller()
 export class CatalogController {
-  constructor(private readonly catalog: CatalogClient) {}
+  constructor(
+    private readonly catalog: CatalogClient,
+    private readonly cached: CatalogReadCache,
+  ) {}
 
   @ApiDoc({
     summary: 'The categories of one depth',
@@ -32,7 +36,7 @@ export class CatalogController {
   })
   @Get('api/categories/depth/:depth')
   categoriesAtDepth(@Param('depth') depth: string): Promise<CategoryDto[]> {
-    return this.catalog.categoriesAtDepth(parseInput(categoryDepthSchema, depth));
+    return this.cached.categoriesAtDepth(parseInput(categoryDepthSchema, depth));
   }
 
   @ApiDoc({
@@ -54,7 +58,7 @@ export class CatalogController {
   })
   @Get('api/categories/sub/:ctno')
   subCategories(@Param('ctno') ctno: string): Promise<CategoryDto[]> {
-    return this.catalog.subCategories(parseInput(positiveIdSchema, ctno));
+    return this.cached.subCategories(parseInput(positiveIdSchema, ctno));
   }
 
   @ApiDoc({
@@ -68,7 +72,7 @@ export class CatalogController {
   @Get('api/product/list')
   async products(@Query() rawQuery: unknown): Promise<PageResult<ProductSummaryDto>> {
     const query = parseInput(productListQuerySchema, rawQuery);
-    const slice = await this.catalog.products(query);
+    const slice = await this.cached.products(query);
     return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
   }
 
@@ -79,7 +83,7 @@ export class CatalogController {
   })
   @Get('api/product/:encodedPno')
   product(@Param('encodedPno') encodedPno: string): Promise<ProductDetailDto> {
-    return this.catalog.product(decodeBase64Id(encodedPno, '상품'));
+    return this.cached.product(decodeBase64Id(encodedPno, '상품'));
   }
 
   @ApiDoc({

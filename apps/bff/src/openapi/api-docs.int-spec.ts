@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { JsonLogger } from '@mkt/platform';
-import { launchChromium } from '../../../../libs/testing/src/browser/chromium';
+import { launchChromium } from '@mkt/testing/src/browser/chromium';
 import { MemoryKeyValueStore } from '../auth/key-value-store';
 import { startBff } from '../bff';
 import { MemoryVisitorCounters } from '../visitors/visitor-counters';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { ProductActor } from '@mkt/contracts';
-import { MAX_PRODUCT_IMAGE_BYTES, ProductMessages } from '@mkt/contracts';
+import { MAX_PRODUCT_IMAGE_BYTES, ProductChangedV1, ProductMessages } from '@mkt/contracts';
 import type { ServiceRuntime } from '@mkt/platform';
 import { SERVICE_RUNTIME } from '@mkt/platform';
 import type { TestService } from '@mkt/testing';
@@ -69,6 +69,16 @@ describe("catalog's product management", () => {
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
   }
+
+  /** The product.changed events catalog's outbox holds for a product, oldest first. */
+  const productChanges = async (pno: number) => {
+    const rows = await db.$queryRawUnsafe<{ envelope: string }[]>(
+      'SELECT envelope::text AS envelope FROM outbox_event WHERE topic = $1 AND message_key = $2 ORDER BY id',
+      ProductChangedV1.topic,
+      String(pno),
+    );
+    return rows.map((row) => (JSON.parse(row.envelope) as { payload: unknown }).payload);
+  };
 
   const actorQuery = (actor: ProductActor) => `mno=${actor.mno}&role=${actor.role}`;
   const png = (name = 'a.png') => ({ data: PNG, type: 'image/png', name });
@@ -325,6 +335,31 @@ describe("catalog's product management", () => {
     });
     expect(restored).toEqual({ status: 200, body: { delFlag: false } });
     expect(await inList()).toBe(true);
+  });
+
+  it('announces each registration, edit, deletion and restoration as product.changed; a refused write announces nothing', async () => {
+    const { body } = await register(form({ pName: '알림 사과' }));
+    const { pno } = body;
+    const options = (await call('GET', `/products/${pno}`)).body.optionDetail as { odno: number }[];
+    const edit = {
+      ...form(),
+      options: [{ odno: options[0].odno, od_name: '1kg', od_price: 0, od_stock: 3 }],
+    };
+    expect((await call('PUT', `/managed-products/${pno}`, { actor: SELLER, form: edit })).status).toBe(200);
+    expect((await call('PUT', `/managed-products/${pno}`, { actor: OTHER_SELLER, form: edit })).status).toBe(
+      404,
+    );
+    await call('PUT', `/managed-products/${pno}/del-flag`, { actor: SELLER, expected: false });
+    expect(
+      (await call('PUT', `/managed-products/${pno}/del-flag`, { actor: SELLER, expected: false })).status,
+    ).toBe(409);
+    await call('PUT', `/managed-products/${pno}/del-flag`, { actor: ADMIN, expected: true });
+    expect(await productChanges(pno)).toEqual([
+      { pno, changes: ['registered'] },
+      { pno, changes: ['details', 'options', 'stock'] },
+      { pno, changes: ['deleted'] },
+      { pno, changes: ['restored'] },
+    ]);
   });
 
   it("lists a seller's own products (deleted included), every product for an admin, by category and keyword", async () => {

@@ -9,6 +9,7 @@ import { IMAGE_STORAGE } from '../images/image-storage';
 import type { UploadedFile } from '../images/image-upload';
 import { checkImages, storeImagesWith } from '../images/image-upload';
 import { createProduct } from './new-product';
+import { ProductChanges } from './product-changes';
 
 /** The categories a product is filed under: they must exist and be lowest-level (depth 3). */
 const LOWEST_DEPTH = 3;
@@ -22,6 +23,7 @@ export class ProductManagement {
   constructor(
     private readonly db: CatalogDatabase,
     @Inject(IMAGE_STORAGE) private readonly storage: ImageStorage,
+    private readonly changes: ProductChanges,
   ) {}
 
   /**
@@ -36,8 +38,8 @@ export class ProductManagement {
       ? draft.options
       : [{ od_name: DEFAULT_OPTION_NAME, od_price: 0, od_stock: draft.pStock }];
     const pno = await storeImagesWith(this.storage, images, () =>
-      this.db.$transaction((tx) =>
-        createProduct(tx, {
+      this.db.$transaction(async (tx) => {
+        const created = await createProduct(tx, {
           pName: draft.pName,
           pContent: draft.pContent,
           pPrice: draft.pPrice,
@@ -47,8 +49,10 @@ export class ProductManagement {
           ctnos: draft.ctnos,
           options: options.map((o) => ({ odName: o.od_name, odPrice: o.od_price, odStock: o.od_stock })),
           imageNames: images.map((image) => image.name),
-        }),
-      ),
+        });
+        await this.changes.announce(tx, [created], ['registered']);
+        return created;
+      }),
     );
     return { pno };
   }
@@ -99,6 +103,7 @@ export class ProductManagement {
         }
       }
       await refreshStock(tx, pno);
+      await this.changes.announce(tx, [pno], ['details', 'options', 'stock']);
     });
   }
 
@@ -107,11 +112,15 @@ export class ProductManagement {
    * that has changed meanwhile answers 409, so two consoles cannot undo each other unseen.
    */
   async setDeleted(pno: number, actor: ProductActor, expected: boolean): Promise<{ delFlag: boolean }> {
-    const { count } = await this.db.product.updateMany({
-      where: { pno, delFlag: expected, ...ownedBy(actor) },
-      data: { delFlag: !expected },
+    const flipped = await this.db.$transaction(async (tx) => {
+      const { count } = await tx.product.updateMany({
+        where: { pno, delFlag: expected, ...ownedBy(actor) },
+        data: { delFlag: !expected },
+      });
+      if (count === 1) await this.changes.announce(tx, [pno], [expected ? 'restored' : 'deleted']);
+      return count === 1;
     });
-    if (count === 1) return { delFlag: !expected };
+    if (flipped) return { delFlag: !expected };
     const exists = await this.db.product.count({ where: { pno, ...ownedBy(actor) } });
     if (!exists) throw new NotFound(ProductMessages.notFound);
     throw new HttpException({ error: 'CONFLICT', message: ProductMessages.staleStatus }, HttpStatus.CONFLICT);

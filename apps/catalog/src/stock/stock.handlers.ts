@@ -12,6 +12,7 @@ import {
 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
 import type { CatalogTx } from '../database';
+import { ProductChanges } from '../products/product-changes';
 
 type OrderedLine = PayloadOf<typeof OrderPlacedV1>['lines'][number];
 
@@ -32,7 +33,10 @@ const inOptionOrder = (lines: OrderedLine[]) => [...lines].sort((a, b) => a.odno
  */
 @Controller()
 export class ReserveStockOnOrderPlaced {
-  constructor(private readonly outbox: Outbox) {}
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly changes: ProductChanges,
+  ) {}
 
   @OnEvent(OrderPlacedV1, 'catalog.reserve-stock-on-order-placed')
   async handle(
@@ -69,10 +73,9 @@ export class ReserveStockOnOrderPlaced {
       await this.outbox.enqueue(tx, StockRejectedV1, { ono, shortLines }, { aggregateId: ono });
       return;
     }
-    await refreshProductStock(
-      tx,
-      lines.map((line) => line.pno),
-    );
+    const pnos = lines.map((line) => line.pno);
+    await refreshProductStock(tx, pnos);
+    await this.changes.announce(tx, pnos, ['stock']);
     await tx.stockReservation.create({ data: { ono, status: 'RESERVED' } });
     await this.outbox.enqueue(tx, StockReservedV1, { ono }, { aggregateId: ono });
   }
@@ -81,6 +84,8 @@ export class ReserveStockOnOrderPlaced {
 /** A cancelled order gives back what it took; a cancellation that arrives first keeps the order from taking any. */
 @Controller()
 export class ReleaseStockOnOrderCancelled {
+  constructor(private readonly changes: ProductChanges) {}
+
   @OnEvent(OrderCancelledV1, 'catalog.release-stock-on-order-cancelled')
   async handle(
     { ono, lines }: PayloadOf<typeof OrderCancelledV1>,
@@ -98,10 +103,9 @@ export class ReleaseStockOnOrderCancelled {
         data: { odStock: { increment: line.count } },
       });
     }
-    await refreshProductStock(
-      tx,
-      lines.map((line) => line.pno),
-    );
+    const pnos = lines.map((line) => line.pno);
+    await refreshProductStock(tx, pnos);
+    await this.changes.announce(tx, pnos, ['stock']);
     await tx.stockReservation.update({ where: { ono }, data: { status: 'RELEASED' } });
   }
 }
@@ -109,6 +113,8 @@ export class ReleaseStockOnOrderCancelled {
 /** A completed order counts as sales of its products. */
 @Controller()
 export class CountSalesOnOrderCompleted {
+  constructor(private readonly changes: ProductChanges) {}
+
   @OnEvent(OrderCompletedV1, 'catalog.count-sales-on-order-completed')
   async handle(
     { lines }: PayloadOf<typeof OrderCompletedV1>,
@@ -117,12 +123,19 @@ export class CountSalesOnOrderCompleted {
     for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
       await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { increment: line.count } } });
     }
+    await this.changes.announce(
+      tx,
+      lines.map((line) => line.pno),
+      ['salesVolume'],
+    );
   }
 }
 
 /** A refunded order's pieces go back on sale, and no longer count as sales. */
 @Controller()
 export class RestockOnPaymentRefunded {
+  constructor(private readonly changes: ProductChanges) {}
+
   @OnEvent(PaymentRefundedV1, 'catalog.restock-on-payment-refunded')
   async handle(
     { lines }: PayloadOf<typeof PaymentRefundedV1>,
@@ -137,10 +150,9 @@ export class RestockOnPaymentRefunded {
     for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
       await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { decrement: line.count } } });
     }
-    await refreshProductStock(
-      tx,
-      lines.map((line) => line.pno),
-    );
+    const pnos = lines.map((line) => line.pno);
+    await refreshProductStock(tx, pnos);
+    await this.changes.announce(tx, pnos, ['stock', 'salesVolume']);
   }
 }
 

@@ -3,6 +3,8 @@ import {
   OrderCancelledV1,
   OrderCompletedV1,
   OrderPlacedV1,
+  PaymentRefundedV1,
+  ProductChangedV1,
   StockRejectedV1,
   StockReservedV1,
 } from '@mkt/contracts';
@@ -69,17 +71,24 @@ describe("catalog's stock and the order's events", () => {
       salesVol: row.pSalesVol,
     };
   };
-  /** What catalog announced about one order (its outbox). */
-  const announced = async (ono: number) => {
+  /** What catalog announced about one order or product (its outbox, keyed by either). */
+  const outboxOf = async (key: number, products: 'orders' | 'products') => {
     const rows = await db.$queryRawUnsafe<{ topic: string; envelope: string }[]>(
-      'SELECT topic, envelope::text AS envelope FROM outbox_event WHERE message_key = $1 ORDER BY created_at',
-      String(ono),
+      `SELECT topic, envelope::text AS envelope FROM outbox_event
+       WHERE message_key = $1 AND (topic = $2) = $3 ORDER BY id`,
+      String(key),
+      ProductChangedV1.topic,
+      products === 'products',
     );
     return rows.map((row) => ({
       topic: row.topic,
       payload: (JSON.parse(row.envelope) as { payload: unknown }).payload,
     }));
   };
+  const announced = (ono: number) => outboxOf(ono, 'orders');
+  /** The product.changed events of one product, oldest first. */
+  const productChanges = async (pno: number) =>
+    (await outboxOf(pno, 'products')).map(({ payload }) => payload);
   /** Waits until catalog has handled everything published to `topic`. */
   const settled = (topic: string) =>
     eventually(async () => expect(await catalog.transport.lag('catalog', topic)).toBe(0));
@@ -165,6 +174,49 @@ describe("catalog's stock and the order's events", () => {
     ]);
     await settled(OrderCompletedV1.topic);
     expect((await stockOf(pno)).salesVol).toBe(3);
+  });
+
+  it('announces every stock and sales move of a product to readers of product.changed', async () => {
+    const { pno, odnos } = await product([10]);
+    const [paid, cancelled, refused] = [nextOno++, nextOno++, nextOno++];
+    const lines = [line(pno, odnos[0], 2)];
+    // Step by step: events of different topics may arrive in any order.
+    const step = async (publishing: Promise<unknown>, expected: { p_stock: number; salesVol: number }) => {
+      await publishing;
+      await eventually(async () => expect(await stockOf(pno)).toMatchObject(expected));
+    };
+    await step(publish(OrderPlacedV1, placed(paid, lines)), { p_stock: 8, salesVol: 0 });
+    await step(publish(OrderCompletedV1, { ...placed(paid, lines), totalPrice: 20_000 }), {
+      p_stock: 8,
+      salesVol: 2,
+    });
+    const refundedLines = lines.map(({ orno, odno, count }) => ({ orno, odno, pno, count }));
+    await step(
+      publish(PaymentRefundedV1, {
+        rfno: 1,
+        ono: paid,
+        mno: 7,
+        amount: 20_000,
+        completeDate: new Date().toISOString(),
+        lines: refundedLines,
+      }),
+      { p_stock: 10, salesVol: 0 },
+    );
+    await step(publish(OrderPlacedV1, placed(cancelled, lines)), { p_stock: 8, salesVol: 0 });
+    await step(
+      publish(OrderCancelledV1, { ono: cancelled, mno: 7, reason: 'PAYMENT_TIMEOUT', lines, pmno: null }),
+      { p_stock: 10, salesVol: 0 },
+    );
+    // Short of stock: nothing moves, nothing to announce.
+    await publish(OrderPlacedV1, placed(refused, [line(pno, odnos[0], 99)]));
+    await eventually(async () => expect((await announced(refused))[0]?.topic).toBe(StockRejectedV1.topic));
+    expect(await productChanges(pno)).toEqual([
+      { pno, changes: ['stock'] },
+      { pno, changes: ['salesVolume'] },
+      { pno, changes: ['stock', 'salesVolume'] },
+      { pno, changes: ['stock'] },
+      { pno, changes: ['stock'] },
+    ]);
   });
 
   it('never oversells: of 60 orders of one piece for 20 in stock, exactly 20 are reserved', async () => {

@@ -185,3 +185,29 @@ export const ReviewWrittenV1 = defineEvent(
   1,
   z.object({ rno: id, orno: id, ono: id, mno: id, pno: id }),
 );
+
+/** What of a product changed, as a shopper sees it. */
+export const PRODUCT_CHANGES = [
+  'registered',
+  'details',
+  'options',
+  'stock',
+  'salesVolume',
+  'deleted',
+  'restored',
+] as const;
+
+/**
+ * Something a shopper sees of a product changed: its name, prices, content, images, options, stock,
+ * sales volume, or it was deleted or restored. It names the product, not its new state: a reader
+ * that keeps copies drops its copy and reads the product again, so events of one product arriving
+ * twice or out of order do no harm (the envelope's occurredAt dates each).
+ */
+export const ProductChangedV1 = defineEvent(
+  'product.changed',
+  1,
+  z.object({ pno: id, changes: z.array(z.enum(PRODUCT_CHANGES)).min(1) }),
+);
+
+/** A category was added, renamed, moved or removed: the tree, and products filed under it, read differently. */
+export const CategoryChangedV1 = defineEvent('category.changed', 1, z.object({ ctno: id }));

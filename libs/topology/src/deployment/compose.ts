@@ -144,9 +144,12 @@ export function composeFile(): { header: string; document: unknown } {
     environment: {
       PORT: String(CONTAINER_PORT),
       REDIS_URL: 'redis://redis:6379',
+      KAFKA_BROKERS: 'kafka:9092',
       WEB_DIST: 'apps/web/dist',
       ...calledUrls(BFF.calls),
-      ...passedThrough(BFF.settings.filter((setting) => !['REDIS_URL', 'WEB_DIST'].includes(setting.name))),
+      ...passedThrough(
+        BFF.settings.filter((setting) => !['REDIS_URL', 'KAFKA_BROKERS', 'WEB_DIST'].includes(setting.name)),
+      ),
       // JWT_SECRET from .env when set; else the key the `keys` container made on first start.
       JWT_SECRET_FILE: `${KEYS_DIR}/jwt-secret`,
     },
@@ -155,7 +158,7 @@ export function composeFile(): { header: string; document: unknown } {
     healthcheck: healthcheck('/api/health'),
     depends_on: {
       keys: { condition: 'service_completed_successfully' },
-      ...healthy(['redis', ...BFF.calls]),
+      ...healthy(['redis', 'kafka', ...BFF.calls]),
     },
   };
   const keys = {

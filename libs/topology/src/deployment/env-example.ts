@@ -5,7 +5,7 @@ import { BFF, SERVICE_SETTINGS, SERVICES } from '../topology';
  * with what it is for. Compose's own values (addresses, ports) are not among them.
  */
 export function envExample(): string {
-  const internal = new Set(['REDIS_URL', 'WEB_DIST']);
+  const internal = new Set(['REDIS_URL', 'KAFKA_BROKERS', 'WEB_DIST']);
   const sections = [
     { process: 'bff', settings: BFF.settings.filter((setting) => !internal.has(setting.name)) },
     { process: 'every service', settings: SERVICE_SETTINGS },

@@ -123,11 +123,12 @@ function serviceManifests(node: ServiceNode): unknown[] {
 function bffManifests(): unknown[] {
   const env = [
     fromConfig('REDIS_URL'),
+    fromConfig('KAFKA_BROKERS'),
     { name: 'WEB_DIST', value: 'apps/web/dist' },
     ...calledUrls(BFF.calls),
     fromSecret('JWT_SECRET'),
     ...BFF.settings
-      .filter((setting) => !['REDIS_URL', 'WEB_DIST', 'JWT_SECRET'].includes(setting.name))
+      .filter((setting) => !['REDIS_URL', 'KAFKA_BROKERS', 'WEB_DIST', 'JWT_SECRET'].includes(setting.name))
       .map(optionalSetting),
   ];
   // The BFF's health answers while it runs, naming the services that do not.

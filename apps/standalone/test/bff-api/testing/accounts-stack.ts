@@ -134,6 +134,8 @@ export interface AccountsStack {
   orders?: OrderDatabase;
   /** A service's Nest application, to reach its providers. */
   service(name: string): INestApplication;
+  /** Before the stack's topics and consumer groups on the shared Kafka. */
+  topicPrefix: string;
   /** A service's Kafka connection (to deliver an event again, as Kafka may). */
   transport(name: string): KafkaTransport;
   /** Another BFF on the same services, with sessions (and counters, unless given) of its own. */
@@ -236,6 +238,7 @@ export async function startAccountsStack(
       members,
       catalog: catalogDatabase,
       orders: orderDatabase,
+      topicPrefix,
       service: (name) => startedService(name).app,
       transport: (name) => startedService(name).transport,
       startBff: startAnotherBff,

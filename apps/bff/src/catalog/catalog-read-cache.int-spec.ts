@@ -1,0 +1,153 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ProductChangedV1 } from '@mkt/contracts';
+import { busMigrationsDir, eventMessage, InProcessTransport } from '@mkt/messaging';
+import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
+import { JsonLogger } from '@mkt/platform';
+import { MemoryKeyValueStore } from '../auth/key-value-store';
+import { startBff } from '../bff';
+import { MemoryVisitorCounters } from '../visitors/visitor-counters';
+import { CACHED_LIST_PAGES } from './catalog-read-cache';
+
+jest.setTimeout(60_000);
+
+const product = (pno: number) => ({
+  pno,
+  pName: `상품 ${pno}`,
+  pPrice: 1_000,
+  optionDetail: [],
+  category: [],
+});
+
+/**
+ * A BFF with its cache in front of a catalog stand-in that counts the calls it gets, its changes
+ * coming over the standalone bus (on an embedded database): what is served from memory, what is not.
+ */
+describe("the BFF's catalogue read cache", () => {
+  const calls = new Map<string, number>();
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    calls.set(path, (calls.get(path) ?? 0) + 1);
+    const detail = /^\/products\/(\d+)$/.exec(path);
+    const body = detail
+      ? product(Number(detail[1]))
+      : path.startsWith('/products?')
+        ? { items: [product(1), product(2)], totalCount: 2 }
+        : [{ ctno: 2, cateName: '과일', depth: 1, superCate: 1 }];
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  let db: Awaited<ReturnType<typeof openEmbeddedDatabase>>;
+  let bus: InProcessTransport;
+  let bff: INestApplication;
+  let url: string;
+  const callsTo = (path: string) => calls.get(path) ?? 0;
+  const read = async (path: string) => expect((await fetch(`${url}${path}`)).status).toBe(200);
+  const announce = (pno: number) => {
+    const { envelope, headers } = eventMessage(
+      'catalog',
+      ProductChangedV1,
+      { pno, changes: ['details'] },
+      {
+        aggregateId: pno,
+      },
+    );
+    return bus.publish([
+      { topic: ProductChangedV1.topic, key: String(pno), value: JSON.stringify(envelope), headers },
+    ]);
+  };
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const catalogUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    db = await openEmbeddedDatabase();
+    await applyMigrations({ kind: 'embedded', db, schema: 'bus' }, [{ scope: 'bus', dir: busMigrationsDir }]);
+    bus = new InProcessTransport(
+      { query: async (sql, params) => (await db.query<never>(sql, params)).rows },
+      { schema: 'bus' },
+    );
+    bff = await startBff(
+      {
+        services: {
+          catalog: catalogUrl,
+          board: catalogUrl,
+          member: catalogUrl,
+          cart: catalogUrl,
+          order: catalogUrl,
+          payment: catalogUrl,
+          refund: catalogUrl,
+        },
+        auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
+        visitors: new MemoryVisitorCounters(),
+        logger: new JsonLogger('bff', 'error'),
+        catalogCache: { changes: bus, maxBytes: 1 << 20 },
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    url = await bff.getUrl();
+    // The cache serves once its feed has looked for changes: until a second read is not passed on.
+    for (let tries = 0; tries < 100; tries++) {
+      const before = callsTo('/products/99');
+      await read(`/api/product/${btoa('99')}`);
+      if (callsTo('/products/99') === before) break;
+    }
+  });
+  afterAll(async () => {
+    await bff?.close();
+    await bus?.close();
+    await db?.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('asks catalog once for a product, a list page and a category level, however often they are read', async () => {
+    const paths = [
+      `/api/product/${btoa('1')}`,
+      '/api/product/list?page=1&size=10&sortBy=p_price&sort=asc',
+      `/api/product/list?page=${CACHED_LIST_PAGES}&size=10&ctno=2`,
+      '/api/categories/depth/1',
+      '/api/categories/sub/1',
+    ];
+    const before = [...calls.values()].reduce((sum, n) => sum + n, 0);
+    for (let round = 0; round < 3; round++) for (const path of paths) await read(path);
+    expect([...calls.values()].reduce((sum, n) => sum + n, 0) - before).toBe(paths.length);
+  });
+
+  it('passes every keyword search and every page past the first ones to catalog', async () => {
+    const before = [...calls.values()].reduce((sum, n) => sum + n, 0);
+    for (let round = 0; round < 2; round++) {
+      await read('/api/product/list?page=1&size=10&keyword=사과');
+      await read(`/api/product/list?page=${CACHED_LIST_PAGES + 1}&size=10`);
+    }
+    expect([...calls.values()].reduce((sum, n) => sum + n, 0) - before).toBe(4);
+  });
+
+  it("drops a changed product's detail and every list page, and keeps other products", async () => {
+    const list = '/api/product/list?page=1&size=10';
+    for (const path of [`/api/product/${btoa('3')}`, `/api/product/${btoa('4')}`, list]) await read(path);
+    const before = { three: callsTo('/products/3'), four: callsTo('/products/4'), lists: calls.size };
+    await announce(3);
+    // The bus delivers after publish returns: read until catalog is asked again.
+    for (let tries = 0; tries < 50 && callsTo('/products/3') === before.three; tries++)
+      await read(`/api/product/${btoa('3')}`);
+    expect(callsTo('/products/3')).toBe(before.three + 1);
+    await read(`/api/product/${btoa('4')}`);
+    expect(callsTo('/products/4')).toBe(before.four);
+    const listCalls = [...calls].filter(([path]) => path.startsWith('/products?')).map(([, n]) => n);
+    await read(list);
+    const after = [...calls].filter(([path]) => path.startsWith('/products?')).map(([, n]) => n);
+    expect(after.reduce((a, b) => a + b, 0)).toBe(listCalls.reduce((a, b) => a + b, 0) + 1);
+  });
+
+  it('stops serving from memory once its feed falls silent', async () => {
+    const path = `/api/product/${btoa('5')}`;
+    await read(path);
+    await bus.close();
+    // Past the silence limit, every read goes to catalog.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const before = callsTo('/products/5');
+    await read(path);
+    await read(path);
+    expect(callsTo('/products/5')).toBe(before + 2);
+  });
+});

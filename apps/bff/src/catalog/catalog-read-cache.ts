@@ -1,0 +1,165 @@
+import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { CategoryDto, ProductDetailDto, ProductListQuery, ProductSlice } from '@mkt/contracts';
+import { CategoryChangedV1, eventEnvelopeSchema, ProductChangedV1 } from '@mkt/contracts';
+import type { MessageTransport, Subscription, TransportMessage } from '@mkt/messaging';
+import type { JsonLogger } from '@mkt/platform';
+import { BFF } from '@mkt/topology';
+import { CatalogClient } from '../services/catalog.client';
+
+export interface CatalogCacheOptions {
+  /** Where catalog's product.changed and category.changed arrive: Kafka, or the standalone bus. */
+  changes: MessageTransport;
+  /** Memory cap: the bytes of the cached answers as JSON. */
+  maxBytes: number;
+  logger?: JsonLogger;
+}
+
+/** CATALOG_CACHE_MB: the cache's memory cap in MB, 0 for no cache. */
+export const DEFAULT_CATALOG_CACHE_MB = 64;
+export const catalogCacheMegabytes = z.coerce.number().min(0).max(65_536).default(DEFAULT_CATALOG_CACHE_MB);
+export const megabytes = (mb: number): number => Math.round(mb * 1024 * 1024);
+
+/** The cache's settings; no cache (every read goes to catalog) when absent. */
+export const CATALOG_CACHE_OPTIONS = Symbol('CATALOG_CACHE_OPTIONS');
+
+/** List pages past this one (and every keyword search) are read from catalog each time. */
+export const CACHED_LIST_PAGES = 3;
+
+/** How often the change feed looks for news when there is none. */
+const FEED_POLL_MS = 200;
+/**
+ * Cached answers are served only while the feed was heard from this recently: a change reaches
+ * catalog's outbox relay (up to 250 ms), the feed (its poll) and the cache within a second of its
+ * commit, or the cache has stopped answering by then.
+ */
+const FEED_SILENCE_LIMIT_MS = 600;
+
+/**
+ * The catalogue answers every shopper sees alike (product details, category levels, the first pages
+ * of each sort and category of the product list, which the home rows are), kept in this process's
+ * memory and dropped when catalog announces a change. Each BFF instance tails the changes for itself
+ * from their end (no shared consumer group, nothing committed) and starts empty, so it never holds
+ * what it did not hear about. It has no inbox: dropping an entry twice does no harm.
+ *
+ * An answer loaded while a change arrived is not kept (it may predate the change); and while the
+ * feed is silent the cache is bypassed, then emptied when the feed speaks again, since it may have
+ * missed changes meanwhile.
+ */
+@Injectable()
+export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
+  private readonly entries?: LRUCache<string, object>;
+  /** Bumped by every change: a load that saw it change does not store its answer. */
+  private generation = 0;
+  /** Part of every list key: a product change drops every list page at once. */
+  private listGeneration = 0;
+  private lastHeardAt = Number.NEGATIVE_INFINITY;
+  private subscription?: Subscription;
+
+  constructor(
+    private readonly catalog: CatalogClient,
+    @Inject(CATALOG_CACHE_OPTIONS) private readonly options: CatalogCacheOptions | null,
+  ) {
+    if (options && options.maxBytes > 0) {
+      this.entries = new LRUCache<string, object>({
+        maxSize: options.maxBytes,
+        sizeCalculation: (value) => Math.max(1, Buffer.byteLength(JSON.stringify(value))),
+      });
+    }
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.entries || !this.options) return;
+    this.subscription = await this.options.changes.subscribe({
+      groupId: `bff-cache-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+      topics: BFF.consumes.map((event) => event.topic),
+      liveTail: { pollIntervalMs: FEED_POLL_MS, onPoll: () => this.heard() },
+      onMessage: async (message) => this.apply(message),
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  product(pno: number): Promise<ProductDetailDto> {
+    return this.read(`product:${pno}`, () => this.catalog.product(pno));
+  }
+
+  products(query: ProductListQuery): Promise<ProductSlice> {
+    const load = () => this.catalog.products(query);
+    if (query.keyword !== '' || query.page > CACHED_LIST_PAGES) return load();
+    return this.read(`list:${this.listGeneration}:${JSON.stringify(query)}`, load);
+  }
+
+  categoriesAtDepth(depth: number): Promise<CategoryDto[]> {
+    return this.read(`categories:depth:${depth}`, () => this.catalog.categoriesAtDepth(depth));
+  }
+
+  subCategories(ctno: number): Promise<CategoryDto[]> {
+    return this.read(`categories:sub:${ctno}`, () => this.catalog.subCategories(ctno));
+  }
+
+  /** How many answers it holds and their bytes (for tests and operators). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
+  }
+
+  private async read<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.entries || !this.feedIsLive()) return load();
+    const cached = this.entries.get(key);
+    if (cached) return cached as T;
+    const generation = this.generation;
+    const answer = await load();
+    if (generation === this.generation && this.feedIsLive()) this.entries.set(key, answer);
+    return answer;
+  }
+
+  private feedIsLive(): boolean {
+    return performance.now() - this.lastHeardAt <= FEED_SILENCE_LIMIT_MS;
+  }
+
+  private heard(): void {
+    if (!this.feedIsLive()) this.dropEverything();
+    this.lastHeardAt = performance.now();
+  }
+
+  private apply(message: TransportMessage): void {
+    const event = eventEnvelopeSchema.safeParse(safeJson(message.value));
+    const product =
+      event.success && message.topic === ProductChangedV1.topic
+        ? ProductChangedV1.payloadSchema.safeParse(event.data.payload)
+        : undefined;
+    if (product?.success) {
+      this.generation++;
+      this.listGeneration++;
+      this.entries?.delete(`product:${product.data.pno}`);
+      return;
+    }
+    // A category change reads differently everywhere (details name their categories); and a
+    // message that cannot be read may have been any change.
+    if (!event.success || message.topic !== CategoryChangedV1.topic)
+      this.options?.logger?.warn('unreadable catalog change; catalogue cache emptied', {
+        topic: message.topic,
+      });
+    this.dropEverything();
+  }
+
+  private dropEverything(): void {
+    this.generation++;
+    this.entries?.clear();
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
