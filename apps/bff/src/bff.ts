@@ -27,7 +27,7 @@ import type { VisitorCounters } from './visitors/visitor-counters';
 import { VISITOR_COUNTERS } from './visitors/visitor-counters';
 import { VisitorController } from './visitors/visitor.controller';
 import { VisitorStreams } from './visitors/visitor-stream';
-import type { ServiceUrls } from './services/service-clients';
+import type { ServiceTransports, ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import { requestRateLimit } from './security/request-rate-limit';
 import { securityHeaders } from './security/security-headers';
@@ -36,6 +36,8 @@ import { WishlistController } from './wishlist/wishlist.controller';
 
 export interface BffOptions {
   services: ServiceUrls;
+  /** Services reached otherwise than over HTTP at `services` (standalone mode: in process). */
+  serviceTransports?: ServiceTransports;
   auth: AuthSettings;
   visitors: VisitorCounters;
   /** Social sign-in providers; none when absent. */
@@ -82,7 +84,7 @@ class BffModule {
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },
-        ...serviceClientProviders(options.services),
+        ...serviceClientProviders(options.services, options.serviceTransports),
         ...authProviders(options.auth),
         ...socialProviders(options.social ?? {}, options.auth.store),
         { provide: VISITOR_COUNTERS, useValue: options.visitors },

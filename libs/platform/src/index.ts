@@ -5,4 +5,5 @@ export * from './http-errors';
 export * from './service-runtime';
 export * from './service-process';
 export * from './service-client';
+export * from './in-process-transport';
 export * from './ttl-cache';
