@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { JsonLogger, ListenOptions, TrustProxy } from '@mkt/platform';
 import { correlationMiddleware, ErrorBodyFilter } from '@mkt/platform';
+import { apiRevalidation } from './caching/revalidation';
 import { AdminMembersController } from './admin/admin-members.controller';
 import type { AuthSettings } from './auth/auth-settings';
 import { authProviders } from './auth/auth.providers';
@@ -112,6 +113,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
     });
   }
   app.use(correlationMiddleware);
+  app.use(apiRevalidation);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   if (options.webDist) serveWebApp(app, options.webDist);
   await app.listen(listen.port, listen.host);

@@ -253,6 +253,45 @@ describe('product management API', () => {
     expect(storedImages()).toEqual(files);
   });
 
+  it('answers catalogue reads with an ETag, 304 while unchanged, and a new ETag after a price edit', async () => {
+    const pno = await registered(seller, '캐시할 상추', [], [{ od_name: '한 봉', od_stock: 3, od_price: 0 }]);
+    const path = `/api/product/${encodeBase64Id(pno)}`;
+    const first = await fetch(`${stack.url}${path}`);
+    const etag = first.headers.get('etag')!;
+    expect({ etag, cache: first.headers.get('cache-control') }).toEqual({
+      etag: expect.any(String),
+      cache: 'no-cache',
+    });
+    const again = await fetch(`${stack.url}${path}`, { headers: { 'if-none-match': etag } });
+    expect({ status: again.status, body: await again.text() }).toEqual({ status: 304, body: '' });
+    const managed = await call<ManagedProductDetailDto>(
+      'GET',
+      `/api/product/manage/${encodeBase64Id(pno)}`,
+      seller,
+    );
+    expect((await call('PUT', path, seller, { json: { ...managed.body, pPrice: '8800' } })).status).toBe(200);
+    const changed = await fetch(`${stack.url}${path}`, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(((await changed.json()) as ProductDetailDto).pPrice).toBe(8_800);
+    // What a signed-in caller reads may be theirs alone: no shared cache keeps it.
+    const signedIn = await fetch(`${stack.url}/api/qa/product/${pno}`, {
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    expect(signedIn.headers.get('vary')).toMatch(/Authorization/);
+  });
+
+  it('names uploaded images by their content and serves them to be kept for good', async () => {
+    const pno = await registered(seller, '이미지 상추', [{ data: PNG, type: 'image/png', name: 'leaf.png' }]);
+    const detail = await call<ProductDetailDto>('GET', `/api/product/${encodeBase64Id(pno)}`);
+    const [{ pi_name: name }] = detail.body.productImage;
+    expect(name).toMatch(/^[0-9a-f]{64}\.png$/);
+    const image = await fetch(`${stack.url}/images/product/${name}`);
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+  });
+
   it('lets the owner and an admin edit, hides the product from other sellers, and keeps options referenced by odno', async () => {
     const pno = await registered(seller, '수정할 상추', [], [{ od_name: '한 봉', od_stock: 3, od_price: 0 }]);
     const path = `/api/product/${encodeBase64Id(pno)}`;
