@@ -7,7 +7,11 @@ function service() {
   const app = express();
   app.use(express.json());
   app.get('/products/:pno', (req, res) => {
-    res.json({ pno: Number(req.params.pno), sort: req.query.sort, correlation: req.header('x-correlation-id') });
+    res.json({
+      pno: Number(req.params.pno),
+      sort: req.query.sort,
+      correlation: req.header('x-correlation-id'),
+    });
   });
   app.post('/orders', (req, res) => {
     res.status(201).json({ received: req.body });
@@ -19,7 +23,11 @@ function service() {
   const transport = inProcessTransport(app);
   return {
     transport,
-    client: new ServiceClient('catalog', 'http://catalog.invalid', { transport, timeoutMs: 200, retryDelayMs: 1 }),
+    client: new ServiceClient('catalog', 'http://catalog.invalid', {
+      transport,
+      timeoutMs: 200,
+      retryDelayMs: 1,
+    }),
   };
 }
 

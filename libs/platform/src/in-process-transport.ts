@@ -22,7 +22,8 @@ function capturedResponse(req: IncomingMessage, done: (response: Response) => vo
         : Buffer.from(String(chunk), typeof encoding === 'string' ? encoding : 'utf8'),
     );
   };
-  const callbackOf = (...args: unknown[]) => args.find((arg) => typeof arg === 'function') as Callback | undefined;
+  const callbackOf = (...args: unknown[]) =>
+    args.find((arg) => typeof arg === 'function') as Callback | undefined;
   res.write = (chunk: unknown, encoding?: BufferEncoding | Callback, callback?: Callback) => {
     if (!res.headersSent) res.writeHead(res.statusCode);
     keep(chunk, encoding);
