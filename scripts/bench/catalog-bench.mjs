@@ -1,16 +1,20 @@
 #!/usr/bin/env node
-// Storefront browsing under load, in distributed mode: fresh catalog and board databases on the
-// PostgreSQL that `npm run infra:up` starts, the demo store plus N generated products, then the
-// catalog, board and BFF processes, then autocannon on the BFF for each scenario.
+// Storefront browsing under load, beside a floor. For each mode (standalone: `npm start`'s process on
+// a fresh data folder; distributed: `npm run start:distributed` on databases, topics and ports of its
+// own) it seeds the demo store plus N generated products, runs autocannon on the BFF for each
+// scenario, then runs the same autocannon against a bare node:http server answering the very bytes
+// the store answered for the same paths, from memory: the most this machine could serve. Needs
+// PostgreSQL, Redis and Kafka for the distributed mode (`npm run infra:up`, or MKT_TEST_* settings).
 //   node scripts/bench/catalog-bench.mjs [--products 100000] [--seconds 10] [--connections 20]
+//     [--modes standalone,distributed]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { serve, stopAll, waitFor } from './processes.mjs';
+import { ManagedProcess, waitFor } from './processes.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -18,21 +22,22 @@ const { values } = parseArgs({
     products: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
+    modes: { type: 'string', default: 'standalone,distributed' },
   },
 });
 const adminUrl = process.env.MKT_TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:55432/postgres';
-const kafka = process.env.MKT_TEST_KAFKA_BROKERS ?? '127.0.0.1:59092';
+const servers = {
+  MKT_TEST_DATABASE_URL: adminUrl,
+  MKT_TEST_REDIS_URL: process.env.MKT_TEST_REDIS_URL ?? 'redis://127.0.0.1:56379',
+  MKT_TEST_KAFKA_BROKERS: process.env.MKT_TEST_KAFKA_BROKERS ?? '127.0.0.1:59092',
+};
 const dbUrl = (name) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-
-async function recreate(names) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  for (const name of names) {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  }
-  await client.end();
-}
+const work = mkdtempSync(join(tmpdir(), 'bench-catalog-'));
+const SETTINGS = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', HOST: '127.0.0.1' };
+/** Ports of the distributed store: the topology's moved by this much (the distributed tests use 1500). */
+const PORT_OFFSET = 2500;
+const DATABASE_PREFIX = 'bench_';
+const FLOOR_PORT = 18490;
 
 function run(args, env) {
   const result = spawnSync(process.execPath, args, {
@@ -43,104 +48,194 @@ function run(args, env) {
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
 }
 
-function load(title, requests) {
+const addProducts = (env) =>
+  run(['-r', '@swc-node/register', 'apps/catalog/src/seed/bulk-products.ts', values.products], env);
+
+/** `npm start`'s process: a first start seeds the demo store; the products are added while it is stopped. */
+async function standaloneStore() {
+  const port = 18480;
+  const dataDir = join(work, 'standalone');
+  const store = new ManagedProcess(
+    'standalone',
+    ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'],
+    { ...SETTINGS, PORT: String(port), DATA_DIR: dataDir },
+    join(work, 'standalone.log'),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  store.start();
+  await waitFor(`${url}/api/health`, (health) => health?.status === 'ok', 300_000);
+  await store.stop();
+  addProducts({ STANDALONE_DATA_DIR: dataDir });
+  store.start();
+  await waitFor(`${url}/api/health`, (health) => health?.status === 'ok', 300_000);
+  return { url, stop: () => store.stop() };
+}
+
+/** `npm run start:distributed` on databases of its own, seeded and filled before it starts. */
+async function distributedStore() {
+  const dataDir = join(work, 'distributed');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  for (const name of ['catalog', 'board', 'member']) {
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE_PREFIX}${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE_PREFIX}${name}`);
+  }
+  await admin.end();
+  run(['-r', '@swc-node/register', 'apps/standalone/src/seed-cli.ts'], {
+    CATALOG_DATABASE_URL: dbUrl(`${DATABASE_PREFIX}catalog`),
+    BOARD_DATABASE_URL: dbUrl(`${DATABASE_PREFIX}board`),
+    MEMBER_DATABASE_URL: dbUrl(`${DATABASE_PREFIX}member`),
+    CATALOG_DATA_DIR: join(dataDir, 'catalog'),
+  });
+  addProducts({ DATABASE_URL: dbUrl(`${DATABASE_PREFIX}catalog`) });
+  const port = 8080 + PORT_OFFSET;
+  const store = new ManagedProcess(
+    'distributed',
+    ['-r', '@swc-node/register', 'scripts/start-distributed.ts'],
+    {
+      ...SETTINGS,
+      ...servers,
+      PORT: String(port),
+      PORT_OFFSET: String(PORT_OFFSET),
+      DATABASE_PREFIX,
+      KAFKA_TOPIC_PREFIX: `bench-${Date.now().toString(36)}.`,
+      REDIS_URL: Object.assign(new URL(servers.MKT_TEST_REDIS_URL), { pathname: '/9' }).toString(),
+      DATA_DIR: dataDir,
+    },
+    join(work, 'distributed.log'),
+  );
+  store.start();
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`, (health) => health?.status === 'ok', 300_000);
+  return { url, stop: () => store.stop(20_000) };
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const sample = (list, count) => Array.from({ length: Math.min(count, list.length) }, () => pick(list));
+const base64 = (n) => Buffer.from(String(n)).toString('base64');
+const keyword = (text) => `/api/product/list?keyword=${encodeURIComponent(text)}&size=40`;
+
+/**
+ * Each scenario: the paths the store is asked (one at random per request), and the ones the floor
+ * answers (the same, or a sample of them where they are too many to fetch beforehand).
+ */
+async function scenarios(url) {
+  const get = async (path) => (await fetch(`${url}${path}`)).json();
+  const total = (await get('/api/product/list?size=1')).totalCount;
+  const top = await get('/api/categories/sub/1');
+  const words = (await get('/api/product/list?size=100&sortBy=pno&sort=desc')).dtoList.flatMap((product) =>
+    product.pName
+      .replace(/^\[[^\]]*\] /, '')
+      .split(' ')
+      .slice(0, 2),
+  );
+  const adjectives = [...new Set(words.filter((_, i) => i % 2 === 0))];
+  const nouns = [...new Set(words.filter((_, i) => i % 2 === 1))];
+  const searches = adjectives.flatMap((adjective) => nouns.map((noun) => keyword(`${adjective} ${noun}`)));
+  return [
+    [
+      'categories: top and second level',
+      ['/api/categories/sub/1', ...top.map((c) => `/api/categories/sub/${c.ctno}`)],
+    ],
+    [
+      'product detail, 200 products',
+      sample(
+        Array.from({ length: total }, (_, i) => `/api/product/${base64(i + 1)}`),
+        200,
+      ),
+    ],
+    ['list, pages 1-3, default sort', [1, 2, 3].map((page) => `/api/product/list?page=${page}&size=40`)],
+    ['list, top category, newest', top.map((c) => `/api/product/list?ctno=${c.ctno}&sortBy=pno&size=40`)],
+    [
+      'list, random page of 50',
+      Array.from({ length: 50 }, (_, i) => `/api/product/list?page=${i + 1}&size=40`),
+    ],
+    ['list, keyword 김치', [keyword('김치')]],
+    [`list, keyword: ${searches.length} word pairs (uncached)`, searches, sample(searches, 50)],
+    ['list, initial consonants ㄱㅊ', [keyword('ㄱㅊ')]],
+  ].map(([title, paths, floorPaths = paths]) => ({ title, paths, floorPaths }));
+}
+
+function load(url, paths) {
   return new Promise((done, fail) => {
     autocannon(
       {
-        url: 'http://127.0.0.1:18480',
+        url,
         connections: Number(values.connections),
         duration: Number(values.seconds),
-        requests,
+        requests: [{ setupRequest: (request) => ({ ...request, path: pick(paths) }) }],
       },
-      (error, result) => {
-        if (error) return fail(error);
-        const non2xx = result.non2xx + result.errors;
-        done({
-          scenario: title,
-          'req/s': Math.round(result.requests.average),
-          'p50 ms': result.latency.p50,
-          'p99 ms': result.latency.p99,
-          errors: non2xx,
-        });
-      },
+      (error, result) => (error ? fail(error) : done(result)),
     );
   });
 }
 
-const random = (list) => list[Math.floor(Math.random() * list.length)];
-
-try {
-  const catalogDataDir = mkdtempSync(join(tmpdir(), 'bench-catalog-'));
-  await recreate(['bench_catalog', 'bench_board', 'bench_member']);
-  run(['-r', '@swc-node/register', 'apps/standalone/src/seed-cli.ts'], {
-    CATALOG_DATABASE_URL: dbUrl('bench_catalog'),
-    BOARD_DATABASE_URL: dbUrl('bench_board'),
-    MEMBER_DATABASE_URL: dbUrl('bench_member'),
-    CATALOG_DATA_DIR: catalogDataDir,
-  });
-  run(['-r', '@swc-node/register', 'apps/catalog/src/seed/bulk-products.ts', values.products], {
-    DATABASE_URL: dbUrl('bench_catalog'),
-  });
-  serve('catalog', 18481, {
-    DATABASE_URL: dbUrl('bench_catalog'),
-    KAFKA_BROKERS: kafka,
-    DATA_DIR: catalogDataDir,
-  });
-  serve('board', 18482, {
-    DATABASE_URL: dbUrl('bench_board'),
-    KAFKA_BROKERS: kafka,
-    SERVICE_URL_CATALOG: 'http://127.0.0.1:18481',
-  });
-  serve('member', 18483, { DATABASE_URL: dbUrl('bench_member'), KAFKA_BROKERS: kafka });
-  serve('bff', 18480, {
-    SERVICE_URL_CATALOG: 'http://127.0.0.1:18481',
-    SERVICE_URL_BOARD: 'http://127.0.0.1:18482',
-    SERVICE_URL_MEMBER: 'http://127.0.0.1:18483',
-    SERVICE_URL_CART: 'http://127.0.0.1:9',
-    SERVICE_URL_ORDER: 'http://127.0.0.1:9',
-    SERVICE_URL_PAYMENT: 'http://127.0.0.1:9',
-    SERVICE_URL_REFUND: 'http://127.0.0.1:9',
-    REDIS_URL: process.env.MKT_TEST_REDIS_URL ?? 'redis://127.0.0.1:56379',
-    JWT_SECRET: 'benchmark-only-secret-benchmark-only-secret',
-  });
-  await waitFor('http://127.0.0.1:18480/api/health', (health) => health?.status === 'ok');
-
-  const list = await (await fetch('http://127.0.0.1:18480/api/product/list?size=100&sortBy=pno')).json();
-  const total = list.totalCount;
-  const top = await (await fetch('http://127.0.0.1:18480/api/categories/sub/1')).json();
-  const pnos = Array.from({ length: 500 }, () => 1 + Math.floor(Math.random() * total));
-  const scenarios = [
-    [
-      'list, default sort (p_salesVol), random page of 40',
-      () => [{ path: `/api/product/list?page=${1 + Math.floor(Math.random() * 50)}&size=40` }],
-    ],
-    [
-      'list, top category filter, newest',
-      () => [{ path: `/api/product/list?ctno=${random(top).ctno}&sortBy=pno&size=40` }],
-    ],
-    [
-      'list, keyword 김치',
-      () => [{ path: `/api/product/list?keyword=${encodeURIComponent('김치')}&size=40` }],
-    ],
-    [
-      'list, keyword 프리미엄 사과',
-      () => [{ path: `/api/product/list?keyword=${encodeURIComponent('프리미엄 사과')}&size=40` }],
-    ],
-    [
-      'list, initial consonants ㄱㅊ',
-      () => [{ path: `/api/product/list?keyword=${encodeURIComponent('ㄱㅊ')}&size=40` }],
-    ],
-    [
-      'product detail, random pno',
-      () => [{ path: `/api/product/${Buffer.from(String(random(pnos))).toString('base64')}` }],
-    ],
-  ];
-  const rows = [];
-  for (const [title, requests] of scenarios) {
-    rows.push(await load(title, [{ setupRequest: (req) => ({ ...req, ...requests()[0] }) }]));
+/** The floor: the store's answers for `paths`, fetched once, served from memory by a bare node:http server. */
+async function startFloor(url, allPaths) {
+  const answers = {};
+  for (const path of new Set(allPaths)) {
+    const response = await fetch(`${url}${path}`);
+    answers[path] = {
+      type: response.headers.get('content-type'),
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    };
   }
-  console.log(`\n${total} products; ${values.connections} connections, ${values.seconds} s per scenario\n`);
+  const file = join(work, 'floor.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const floor = new ManagedProcess(
+    'floor',
+    ['scripts/bench/floor-server.mjs', file, String(FLOOR_PORT)],
+    {},
+    join(work, 'floor.log'),
+  );
+  floor.start();
+  await waitFor(`http://127.0.0.1:${FLOOR_PORT}/ready`);
+  return floor;
+}
+
+async function benchmark(mode, store) {
+  const list = await scenarios(store.url);
+  const floor = await startFloor(
+    store.url,
+    list.flatMap((scenario) => scenario.floorPaths),
+  );
+  const rows = [];
+  try {
+    for (const scenario of list) {
+      const measured = await load(store.url, scenario.paths);
+      const bare = await load(`http://127.0.0.1:${FLOOR_PORT}`, scenario.floorPaths);
+      rows.push({
+        scenario: scenario.title,
+        'req/s': Math.round(measured.requests.average),
+        'p50 ms': measured.latency.p50,
+        'p99 ms': measured.latency.p99,
+        errors: measured.non2xx + measured.errors,
+        'floor req/s': Math.round(bare.requests.average),
+        'floor p50': bare.latency.p50,
+        'floor p99': bare.latency.p99,
+        'of floor': `${Math.round((100 * measured.requests.average) / bare.requests.average)}%`,
+      });
+    }
+  } finally {
+    await floor.stop();
+  }
+  console.log(
+    `\n${mode}: ${values.products} generated products; ${values.connections} connections, ${values.seconds} s per ` +
+      `scenario; load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}\n`,
+  );
   console.table(rows);
-} finally {
-  stopAll();
+}
+
+const MODES = { standalone: standaloneStore, distributed: distributedStore };
+for (const mode of values.modes.split(',')) {
+  if (!MODES[mode]) throw new Error(`unknown mode ${mode}: standalone or distributed`);
+  console.log(`\n${mode}: seeding and starting (logs under ${work})`);
+  const store = await MODES[mode]();
+  try {
+    await benchmark(mode, store);
+  } finally {
+    await store.stop();
+  }
 }

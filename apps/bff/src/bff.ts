@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { JsonLogger, ListenOptions, TrustProxy } from '@mkt/platform';
 import { correlationMiddleware, ErrorBodyFilter } from '@mkt/platform';
+import { apiRevalidation } from './caching/revalidation';
 import { AdminMembersController } from './admin/admin-members.controller';
 import type { AuthSettings } from './auth/auth-settings';
 import { authProviders } from './auth/auth.providers';
@@ -30,7 +31,7 @@ import type { VisitorCounters } from './visitors/visitor-counters';
 import { VISITOR_COUNTERS } from './visitors/visitor-counters';
 import { VisitorController } from './visitors/visitor.controller';
 import { VisitorStreams } from './visitors/visitor-stream';
-import type { ServiceUrls } from './services/service-clients';
+import type { ServiceTransports, ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import { requestRateLimit } from './security/request-rate-limit';
 import { securityHeaders } from './security/security-headers';
@@ -39,6 +40,8 @@ import { WishlistController } from './wishlist/wishlist.controller';
 
 export interface BffOptions {
   services: ServiceUrls;
+  /** Services reached otherwise than over HTTP at `services` (standalone mode: in process). */
+  serviceTransports?: ServiceTransports;
   auth: AuthSettings;
   visitors: VisitorCounters;
   /** Social sign-in providers; none when absent. */
@@ -87,7 +90,7 @@ class BffModule {
       ],
       providers: [
         { provide: SERVICE_URLS, useValue: options.services },
-        ...serviceClientProviders(options.services),
+        ...serviceClientProviders(options.services, options.serviceTransports),
         ...authProviders(options.auth),
         ...socialProviders(options.social ?? {}, options.auth.store),
         { provide: VISITOR_COUNTERS, useValue: options.visitors },
@@ -117,6 +120,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
     });
   }
   app.use(correlationMiddleware);
+  app.use(apiRevalidation);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   serveApiDocs(app);
   if (options.webDist) serveWebApp(app, options.webDist);

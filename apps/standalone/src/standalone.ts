@@ -21,7 +21,7 @@ import { MemoryVisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
 import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
-import { JsonLogger, startService } from '@mkt/platform';
+import { inProcessTransport, JsonLogger, startService } from '@mkt/platform';
 import type { ServiceName } from '@mkt/topology';
 import { BFF, SERVICES } from '@mkt/topology';
 
@@ -108,6 +108,11 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     urls[definition.name] = await app.getUrl();
   }
   const appOf = (definition: ServiceDefinition) => apps[ALL_SERVICES.indexOf(definition)];
+  const serviceApp = (name: string) => {
+    const app = apps[ALL_SERVICES.findIndex((definition) => definition.name === name)];
+    if (!app) throw new Error(`no service named ${name}`);
+    return app;
+  };
   await seedDemoStore(
     {
       catalog: appOf(catalogService).get(CatalogDatabase),
@@ -125,6 +130,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         ServiceName,
         string
       >,
+      // The BFF's calls go straight into each service's HTTP stack, without a socket.
+      serviceTransports: Object.fromEntries(
+        BFF.calls.map((name) => [name, inProcessTransport(serviceApp(name).getHttpAdapter().getInstance())]),
+      ),
       auth: {
         jwtSecret: await standaloneSecret(dataDir, options.inMemory),
         store: new MemoryKeyValueStore(),
@@ -144,11 +153,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const address = bff.getHttpServer().address() as { port: number };
   return {
     url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`,
-    service: (name) => {
-      const app = apps[ALL_SERVICES.findIndex((definition) => definition.name === name)];
-      if (!app) throw new Error(`no service named ${name}`);
-      return app;
-    },
+    service: serviceApp,
     close: async () => {
       await bff.close();
       await socialProvider.close();

@@ -5,5 +5,6 @@ export * from './http-errors';
 export * from './service-runtime';
 export * from './service-process';
 export * from './service-client';
+export * from './in-process-transport';
 export * from './ttl-cache';
 export * from './event-handlers';

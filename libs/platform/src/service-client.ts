@@ -23,7 +23,15 @@ async function readJson<T>(response: Response): Promise<T> {
   return (text === '' ? null : JSON.parse(text)) as T;
 }
 
+/**
+ * How a call reaches the service: `fetch` over internal HTTP unless told otherwise. Standalone mode
+ * passes one that dispatches into the service's application in the same process
+ * (`inProcessTransport`). It must end the call when `init.signal` aborts.
+ */
+export type ServiceTransport = (url: URL, init: RequestInit) => Promise<Response>;
+
 export interface ServiceClientOptions {
+  transport?: ServiceTransport;
   /** How long a call may take before it counts as failed (the caller gets a 502). */
   timeoutMs?: number;
   /** Pause before the one retry of a read. */
@@ -34,13 +42,14 @@ export interface ServiceClientOptions {
 const failed = (response: Response | undefined) => !response || response.status >= 500;
 
 /**
- * JSON over internal HTTP to one service. The caller's correlation id travels along; a service's
+ * JSON over internal HTTP (or its in-process stand-in, `ServiceTransport`) to one service. The caller's correlation id travels along; a service's
  * 4xx answer (bad input, not found, refused) is passed on as it is; anything else becomes a 502.
  * Each call has a time limit; a read (GET, idempotent) that fails is tried once more.
  */
 export class ServiceClient {
   private readonly timeoutMs: number;
   private readonly retryDelayMs: number;
+  private readonly transport: ServiceTransport;
 
   constructor(
     readonly service: string,
@@ -49,6 +58,7 @@ export class ServiceClient {
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retryDelayMs = options.retryDelayMs ?? 100;
+    this.transport = options.transport ?? fetch;
   }
 
   async get<T>(path: string, query?: Query): Promise<T> {
@@ -88,7 +98,7 @@ export class ServiceClient {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     const attempt = () =>
-      fetch(url, {
+      this.transport(url, {
         method,
         headers: {
           accept: 'application/json',

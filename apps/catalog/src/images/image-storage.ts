@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -11,6 +12,17 @@ export interface ImageStorage {
 
 /** File names the storage accepts: what seeds and uploads generate, never a path. */
 export const IMAGE_NAME = /^[\w.-]{1,200}\.(svg|png|jpe?g|webp|gif)$/i;
+
+/**
+ * An image's name from its content (SHA-256), so the bytes behind a name never change and browsers
+ * may keep it for good. Names given before (`product-<uuid>.png`, `demo-3-1.svg`) still serve, with
+ * a one-day cache.
+ */
+export function contentAddressedName(data: Buffer | string, extension: string): string {
+  return `${createHash('sha256').update(data).digest('hex')}.${extension}`;
+}
+
+export const isContentAddressed = (name: string) => /^[0-9a-f]{64}\.\w+$/.test(name);
 
 export class LocalDiskImageStorage implements ImageStorage {
   constructor(private readonly dir: string) {}

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ProductImageType } from '@mkt/contracts';
 import {
   MAX_PRODUCT_IMAGE_BYTES,
@@ -8,6 +7,7 @@ import {
 } from '@mkt/contracts';
 import { BadInput } from '@mkt/platform';
 import type { ImageStorage } from './image-storage';
+import { contentAddressedName } from './image-storage';
 
 /** A file of a multipart upload, as multer hands it over (memory storage). */
 export interface UploadedFile {
@@ -57,13 +57,14 @@ export function checkImages(files: UploadedFile[]): CheckedImage[] {
     }
     const type = sniffImageType(file.buffer);
     if (!type) throw new BadInput(ProductMessages.notAnImage);
-    return { name: `product-${randomUUID()}.${PRODUCT_IMAGE_TYPES[type]}`, data: file.buffer };
+    return { name: contentAddressedName(file.buffer, PRODUCT_IMAGE_TYPES[type]), data: file.buffer };
   });
 }
 
 /**
- * Stores the images, runs `save` (the database write), and removes the stored files again when
- * either fails, so a refused or failed registration leaves no file behind.
+ * Stores the images, runs `save` (the database write), and removes the files it wrote again when
+ * either fails, so a refused or failed registration leaves no file behind. A file already there has
+ * the same bytes (its name is their hash), maybe another product's: it is neither written nor removed.
  */
 export async function storeImagesWith<T>(
   storage: ImageStorage,
@@ -73,6 +74,7 @@ export async function storeImagesWith<T>(
   const written: string[] = [];
   try {
     for (const image of images) {
+      if (await storage.read(image.name)) continue;
       written.push(image.name);
       await storage.write(image.name, image.data);
     }

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { extname } from 'node:path';
 import { NotFound } from '@mkt/platform';
 import type { ImageStorage } from './image-storage';
-import { IMAGE_STORAGE } from './image-storage';
+import { IMAGE_STORAGE, isContentAddressed } from './image-storage';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -24,7 +24,10 @@ export class ImageController {
     if (!data) throw new NotFound('이미지를 찾을 수 없습니다.');
     res
       .type(CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream')
-      .setHeader('Cache-Control', 'public, max-age=86400')
+      .setHeader(
+        'Cache-Control',
+        isContentAddressed(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+      )
       .send(data);
   }
 }

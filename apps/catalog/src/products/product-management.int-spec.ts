@@ -1,4 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ProductActor } from '@mkt/contracts';
 import { MAX_PRODUCT_IMAGE_BYTES, ProductChangedV1, ProductMessages } from '@mkt/contracts';
 import type { ServiceRuntime } from '@mkt/platform';
@@ -115,13 +117,34 @@ describe("catalog's product management", () => {
       category: [{ ctno: leaf }],
     });
     const names = (detail.body.productImage as { pi_name: string }[]).map((image) => image.pi_name);
+    // Named by their content, so a name's bytes never change and browsers keep them for good.
     expect(names).toEqual([
-      expect.stringMatching(/^product-.+\.png$/),
-      expect.stringMatching(/^product-.+\.gif$/),
+      `${createHash('sha256').update(PNG).digest('hex')}.png`,
+      expect.stringMatching(/^[0-9a-f]{64}\.gif$/),
     ]);
     const served = await fetch(`${catalog.url}/images/product/${names[0]}`);
     expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('still serves an image stored under a name given before content addressing, with a one-day cache', async () => {
+    writeFileSync(join(imageDir, 'product-0b6f1a2e-legacy.png'), PNG);
+    const served = await fetch(`${catalog.url}/images/product/product-0b6f1a2e-legacy.png`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+
+  it('keeps a file another product shows when a registration with the same image fails', async () => {
+    expect((await register(form(), [png()])).status).toBe(201);
+    const files = storedImages();
+    await db.$executeRawUnsafe('ALTER TABLE product ADD CONSTRAINT no_test_seller CHECK (seller_id <> 4242)');
+    try {
+      expect((await register(form(), [png()], 4242)).status).toBe(500);
+    } finally {
+      await db.$executeRawUnsafe('ALTER TABLE product DROP CONSTRAINT no_test_seller');
+    }
+    expect(storedImages()).toEqual(files);
   });
 
   it('sells one option 기본 with the form stock when the form has no options', async () => {
@@ -209,7 +232,9 @@ describe("catalog's product management", () => {
     // A constraint the insert breaks, after the files are written.
     await db.$executeRawUnsafe('ALTER TABLE product ADD CONSTRAINT no_test_seller CHECK (seller_id <> 4242)');
     try {
-      const refused = await register(form(), [png(), png('b.png')], 4242);
+      // Bytes no other product has, so the files are this registration's own.
+      const unique = () => ({ ...png(), data: Buffer.concat([PNG, Buffer.from(randomUUID())]) });
+      const refused = await register(form(), [unique(), unique()], 4242);
       expect(refused.status).toBe(500);
     } finally {
       await db.$executeRawUnsafe('ALTER TABLE product DROP CONSTRAINT no_test_seller');

@@ -1,4 +1,5 @@
 import type { ImageStorage } from '../images/image-storage';
+import { contentAddressedName } from '../images/image-storage';
 import type { CatalogDatabase, CatalogTx } from '../database';
 import { createProduct } from '../products/new-product';
 import {
@@ -89,8 +90,9 @@ async function seedInto(
           const noun = nouns[i % nouns.length];
           const seller = random.int(0, DEMO_SELLERS.length - 1);
           const optionSet = random.pick(DEMO_OPTION_SETS);
-          const imageName = `demo-${detail.ctno}-${i + 1}.svg`;
-          await images.write(imageName, productSvg(noun, PALETTE[(detail.ctno + i) % PALETTE.length]));
+          const svg = productSvg(noun, PALETTE[(detail.ctno + i) % PALETTE.length]);
+          const imageName = contentAddressedName(svg, 'svg');
+          await images.write(imageName, svg);
           const pno = await createProduct(db, {
             pName: `[${DEMO_SELLERS[seller]}] ${random.pick(DEMO_ADJECTIVES)} ${noun}${i >= nouns.length ? ` ${Math.floor(i / nouns.length) + 1}호` : ''}`,
             pContent: `${topName} > ${middleName} > ${detailName}. 매일 아침 검수한 ${noun}을(를) 신선하게 보내 드립니다.`,

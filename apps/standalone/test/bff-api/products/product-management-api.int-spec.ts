@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { get } from 'node:http';
 import type {
   CartLineDto,
   ManagedProductDetailDto,
@@ -251,6 +252,57 @@ describe('product management API', () => {
 
     expect(await productCount()).toBe(products);
     expect(storedImages()).toEqual(files);
+  });
+
+  /**
+   * A revalidation as a browser's cache sends it. Not fetch: a request with If-None-Match makes it
+   * add `Cache-Control: no-cache`, which asks the server for a full answer.
+   */
+  const revalidate = (path: string, etag: string) =>
+    new Promise<{ status: number; etag: string | undefined; body: string }>((done, fail) =>
+      get(`${stack.url}${path}`, { headers: { 'if-none-match': etag } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => done({ status: res.statusCode!, etag: res.headers.etag, body }));
+      }).on('error', fail),
+    );
+
+  it('answers catalogue reads with an ETag, 304 while unchanged, and a new ETag after a price edit', async () => {
+    const pno = await registered(seller, '캐시할 상추', [], [{ od_name: '한 봉', od_stock: 3, od_price: 0 }]);
+    const path = `/api/product/${encodeBase64Id(pno)}`;
+    const first = await fetch(`${stack.url}${path}`);
+    const etag = first.headers.get('etag')!;
+    expect({ etag, cache: first.headers.get('cache-control') }).toEqual({
+      etag: expect.any(String),
+      cache: 'no-cache',
+    });
+    expect(await revalidate(path, etag)).toEqual({ status: 304, etag, body: '' });
+    const managed = await call<ManagedProductDetailDto>(
+      'GET',
+      `/api/product/manage/${encodeBase64Id(pno)}`,
+      seller,
+    );
+    expect((await call('PUT', path, seller, { json: { ...managed.body, pPrice: '8800' } })).status).toBe(200);
+    const changed = await revalidate(path, etag);
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(etag);
+    expect((JSON.parse(changed.body) as ProductDetailDto).pPrice).toBe(8_800);
+    // What a signed-in caller reads may be theirs alone: no shared cache keeps it.
+    const signedIn = await fetch(`${stack.url}/api/qa/product/${pno}`, {
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    expect(signedIn.headers.get('vary')).toMatch(/Authorization/);
+  });
+
+  it('names uploaded images by their content and serves them to be kept for good', async () => {
+    const pno = await registered(seller, '이미지 상추', [{ data: PNG, type: 'image/png', name: 'leaf.png' }]);
+    const detail = await call<ProductDetailDto>('GET', `/api/product/${encodeBase64Id(pno)}`);
+    const [{ pi_name: name }] = detail.body.productImage;
+    expect(name).toMatch(/^[0-9a-f]{64}\.png$/);
+    const image = await fetch(`${stack.url}/images/product/${name}`);
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
   });
 
   it('lets the owner and an admin edit, hides the product from other sellers, and keeps options referenced by odno', async () => {
