@@ -352,7 +352,7 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     );
   }
 
-  it('reports its backlog: pending events, the oldest one\'s age, and parked ones', async () => {
+  it("reports its backlog: pending events, the oldest one's age, and parked ones", async () => {
     const r = relay();
     expect(await r.backlog()).toEqual({ pending: 0, oldestPendingSeconds: 0, failed: 0 });
     await ageOutboxEvent((await enqueue('A', 1)).eventId, 'PENDING', 3_600);
@@ -400,7 +400,10 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     const deliver = (envelope: EventEnvelope) =>
       c.deliver({ topic: StockReservedV1.topic, key: 'A', value: JSON.stringify(envelope), headers: {} });
     const [processedLongAgo, processedLately] = oldPublished;
-    expect([await deliver(processedLongAgo), await deliver(processedLately)]).toEqual([['applied'], ['applied']]);
+    expect([await deliver(processedLongAgo), await deliver(processedLately)]).toEqual([
+      ['applied'],
+      ['applied'],
+    ]);
     await h.db.client.$executeRawUnsafe(
       `UPDATE ${SCHEMA}.inbox_event SET processed_at = now() - interval '2 hours' WHERE event_id = $1::uuid`,
       processedLongAgo.eventId,
@@ -584,7 +587,12 @@ describe("the in-process bus's retention", () => {
       { query: async (sql, params) => (await pglite.query<never>(sql, params)).rows },
       { schema: 'bus', pollIntervalMs: 20, retryDelayMs: 20 },
     );
-    const message = (topic: string, value: string): TransportMessage => ({ topic, key: 'k', value, headers: {} });
+    const message = (topic: string, value: string): TransportMessage => ({
+      topic,
+      key: 'k',
+      value,
+      headers: {},
+    });
     const read: Record<string, string[]> = { fast: [], slow: [] };
     const reader = (group: 'fast' | 'slow', refuse: string[]) =>
       transport.subscribe({
@@ -619,7 +627,9 @@ describe("the in-process bus's retention", () => {
       await pglite.query(
         `UPDATE bus.bus_message SET created_at = now() - interval '2 hours' WHERE value LIKE 'old-%' OR value = 'unread-by-slow'`,
       );
-      expect(await transport.consumerLag('slow', ['orders'])).toEqual([{ topic: 'orders', partition: 0, lag: 1 }]);
+      expect(await transport.consumerLag('slow', ['orders'])).toEqual([
+        { topic: 'orders', partition: 0, lag: 1 },
+      ]);
 
       expect(await transport.prune({ maxAgeMs: 3_600_000, batchSize: 1 })).toBe(1);
       expect(await transport.prune({ maxAgeMs: 3_600_000, batchSize: 1 })).toBe(0);
