@@ -606,7 +606,15 @@ describe("the in-process bus's retention", () => {
     try {
       await reader('fast', []);
       await reader('slow', ['unread-by-slow']);
-      // A group that has read nothing of its topic yet holds all of it.
+      // A group that has read nothing of its topic yet holds all of it, whatever other groups read.
+      let audited = 0;
+      await transport.subscribe({
+        groupId: 'audit',
+        topics: ['payments'],
+        onMessage: async () => {
+          audited++;
+        },
+      });
       await transport.subscribe({
         groupId: 'stuck',
         topics: ['payments'],
@@ -622,6 +630,10 @@ describe("the in-process bus's retention", () => {
       await poll(
         async () => [read.fast.length, read.slow.length],
         ([fast, slow]) => fast === 3 && slow === 2,
+      );
+      await poll(
+        async () => audited,
+        (count) => count === 1,
       );
       expect(read.slow).toEqual(['old-read-by-all', 'new-read-by-all']);
       await pglite.query(
