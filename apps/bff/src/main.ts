@@ -2,7 +2,15 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { corsOrigins, loadConfig, port, requestsPerMinute, runProcess, trustProxy } from '@mkt/platform';
+import {
+  corsOrigins,
+  loadConfig,
+  opsTokenSetting,
+  port,
+  requestsPerMinute,
+  runProcess,
+  trustProxy,
+} from '@mkt/platform';
 import { BFF, serviceUrlSetting } from '@mkt/topology';
 import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
@@ -44,6 +52,7 @@ const bffConfig = z
     TRUST_PROXY: trustProxy.optional(),
     CORS_ORIGINS: corsOrigins.optional(),
     RATE_LIMIT_PER_MINUTE: requestsPerMinute,
+    OPS_TOKEN: opsTokenSetting.optional(),
     ...socialEnv.shape,
   })
   .superRefine(socialEnv.checkPairs);
@@ -68,6 +77,7 @@ runProcess('bff', async (logger) => {
       trustProxy: config.TRUST_PROXY,
       corsOrigins: config.CORS_ORIGINS,
       requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      opsToken: config.OPS_TOKEN,
     },
     { port: config.PORT, host: config.HOST },
   );

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { loadConfig, port, requestsPerMinute, runProcess } from '@mkt/platform';
+import { loadConfig, port, requestsPerMinute, retentionDaysSetting, runProcess } from '@mkt/platform';
 import { startStandalone } from './standalone';
 
 const standaloneConfig = z.object({
@@ -10,6 +10,7 @@ const standaloneConfig = z.object({
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
   RATE_LIMIT_PER_MINUTE: requestsPerMinute,
+  MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional(),
 });
 
 runProcess('standalone', async (logger) => {
@@ -22,6 +23,7 @@ runProcess('standalone', async (logger) => {
     webDist: config.WEB_DIST,
     logLevel: config.LOG_LEVEL,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    retentionDays: config.MESSAGING_RETENTION_DAYS,
   });
   logger.log('marketplace ready', { url: running.url, startupMs: Date.now() - started });
   console.log(`\n  딜마켓이 열렸습니다: ${running.url}\n  (Ctrl+C로 종료)\n`);

@@ -16,6 +16,11 @@ export interface RetentionOptions {
 
 const DEFAULT_BATCH_SIZE = 1_000;
 
+/** The retention of a number of days (MESSAGING_RETENTION_DAYS), 7 when not given. */
+export function retentionOfDays(days = DEFAULT_RETENTION_DAYS): RetentionOptions {
+  return { maxAgeMs: days * 86_400_000 };
+}
+
 /** The retention as SQL parameters: its age in seconds (for `make_interval(secs => ...)`) and the batch size. */
 export function retentionParameters(options: RetentionOptions): [number, number] {
   return [options.maxAgeMs / 1000, options.batchSize ?? DEFAULT_BATCH_SIZE];

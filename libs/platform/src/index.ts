@@ -6,3 +6,5 @@ export * from './service-runtime';
 export * from './service-process';
 export * from './service-client';
 export * from './ttl-cache';
+export * from './metrics';
+export * from './ops-token';
