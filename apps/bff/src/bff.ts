@@ -3,7 +3,13 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { JsonLogger, ListenOptions, TrustProxy } from '@mkt/platform';
-import { correlationMiddleware, ErrorBodyFilter } from '@mkt/platform';
+import {
+  correlationMiddleware,
+  ErrorBodyFilter,
+  Metrics,
+  OPS_TOKEN,
+  OpsMetricsController,
+} from '@mkt/platform';
 import { apiRevalidation } from './caching/revalidation';
 import { AdminMembersController } from './admin/admin-members.controller';
 import type { AuthSettings } from './auth/auth-settings';
@@ -57,6 +63,8 @@ export interface BffOptions {
   corsOrigins?: string[];
   /** The catalogue read cache; every catalogue read goes to catalog when absent. */
   catalogCache?: CatalogCacheOptions;
+  /** The operators' token that reads `GET /metrics` (x-ops-token); 404 to everybody when absent. */
+  opsToken?: string;
 }
 
 /** What the spec's client sends across origins. */
@@ -87,8 +95,11 @@ class BffModule {
         ConsoleOrdersController,
         NoticeController,
         FaqController,
+        OpsMetricsController,
       ],
       providers: [
+        { provide: OPS_TOKEN, useValue: options.opsToken ?? '' },
+        { provide: Metrics, useValue: new Metrics('bff') },
         { provide: SERVICE_URLS, useValue: options.services },
         ...serviceClientProviders(options.services, options.serviceTransports),
         ...authProviders(options.auth),
@@ -107,6 +118,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
   const app = await NestFactory.create<NestExpressApplication>(BffModule.register(options), {
     logger: options.logger,
   });
+  app.use(app.get(Metrics).observeHttp);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders());
   if (options.requestsPerMinute) app.use(requestRateLimit(options.auth.store, options.requestsPerMinute));

@@ -8,6 +8,7 @@ import {
   corsOrigins,
   kafkaTopicPrefix,
   loadConfig,
+  opsTokenSetting,
   port,
   requestsPerMinute,
   runProcess,
@@ -58,6 +59,7 @@ const bffConfig = z
     TRUST_PROXY: trustProxy.optional(),
     CORS_ORIGINS: corsOrigins.optional(),
     RATE_LIMIT_PER_MINUTE: requestsPerMinute,
+    OPS_TOKEN: opsTokenSetting.optional(),
     ...socialEnv.shape,
   })
   .superRefine(socialEnv.checkPairs);
@@ -89,6 +91,7 @@ runProcess('bff', async (logger) => {
       corsOrigins: config.CORS_ORIGINS,
       requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
       catalogCache: { changes, maxBytes: megabytes(config.CATALOG_CACHE_MB), logger },
+      opsToken: config.OPS_TOKEN,
     },
     { port: config.PORT, host: config.HOST },
   );

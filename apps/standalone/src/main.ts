@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { loadConfig, port, requestsPerMinute, runProcess } from '@mkt/platform';
+import { loadConfig, port, requestsPerMinute, retentionDaysSetting, runProcess } from '@mkt/platform';
 import { catalogCacheMegabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
 import { startStandalone } from './standalone';
 
@@ -12,6 +12,7 @@ const standaloneConfig = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
   RATE_LIMIT_PER_MINUTE: requestsPerMinute,
   CATALOG_CACHE_MB: catalogCacheMegabytes,
+  MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional(),
 });
 
 runProcess('standalone', async (logger) => {
@@ -25,6 +26,7 @@ runProcess('standalone', async (logger) => {
     logLevel: config.LOG_LEVEL,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
     catalogCacheMb: config.CATALOG_CACHE_MB,
+    retentionDays: config.MESSAGING_RETENTION_DAYS,
   });
   logger.log('marketplace ready', { url: running.url, startupMs: Date.now() - started });
   console.log(`\n  딜마켓이 열렸습니다: ${running.url}\n  (Ctrl+C로 종료)\n`);

@@ -18,7 +18,7 @@ import { startBff } from '@mkt/bff/src/bff';
 import { DEFAULT_CATALOG_CACHE_MB, megabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
 import { startLocalSocialProvider } from './local-social-provider';
 import { MemoryVisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
-import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
+import { busMigrationsDir, InProcessTransport, retentionOfDays, RetentionPruner } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
 import { inProcessTransport, JsonLogger, startService } from '@mkt/platform';
@@ -52,6 +52,8 @@ export interface StandaloneOptions {
   catalogCacheMb?: number;
   /** Products per detail category in the demo store seeded on first start. */
   demoProductsPerCategory?: number;
+  /** Days processed events are kept: the services' outbox and inbox rows, and the bus log; 7 when absent. */
+  retentionDays?: number;
 }
 
 /** The access-token key, made on first start and kept with the data so sign-ins survive restarts. */
@@ -88,6 +90,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     { query: async (sql, params) => (await db.query<never>(sql, params)).rows },
     { schema: 'bus', logger: busLogger },
   );
+  const retention = retentionOfDays(options.retentionDays);
+  const busPruner = new RetentionPruner(() => transport.prune(retention), { logger: busLogger });
+  busPruner.start();
   const apps: INestApplication[] = [];
   const urls: Record<string, string> = {};
   for (const definition of ALL_SERVICES) {
@@ -101,6 +106,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         dataDir: join(dataDir, definition.name),
         // Services start in the topology's order, so a called service is already listening.
         serviceUrls: Object.fromEntries(definition.calls.map((name) => [name, urls[name]])),
+        retentionDays: options.retentionDays,
       },
       { port: 0, host: '127.0.0.1' },
     );
@@ -158,6 +164,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
       await bff.close();
       await socialProvider.close();
       for (const app of apps.reverse()) await app.close();
+      await busPruner.stop();
       await transport.close();
       await db.close();
     },

@@ -24,9 +24,16 @@ export interface EventConsumerOptions<Tx extends RawSqlClient> {
   maxAttempts?: number;
   baseBackoffMs?: number;
   logger?: MessagingLogger;
+  observer?: ConsumerObserver;
 }
 
 export type HandlingOutcome = 'applied' | 'duplicate' | 'dead-lettered';
+
+/** Told what became of each delivery (metrics count duplicates skipped and messages dead-lettered). */
+export interface ConsumerObserver {
+  /** Once per handler and delivery, and once per message sent to the dead-letter topic ('envelope': unreadable). */
+  handled(outcome: HandlingOutcome, topic: string, handler: string): void;
+}
 
 /**
  * Delivers events to a service's handlers exactly once in effect: each handler's effect and its inbox
@@ -107,7 +114,7 @@ export class EventConsumer<Tx extends RawSqlClient> {
     const typed: EventEnvelope<P> = { ...envelope, payload: parsed.data };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.options.transaction(async (tx) => {
+        const outcome = await this.options.transaction(async (tx) => {
           const fresh = await tx.$executeRawUnsafe(
             `INSERT INTO ${this.inbox} (handler, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`,
             handler.name,
@@ -120,6 +127,8 @@ export class EventConsumer<Tx extends RawSqlClient> {
           );
           return 'applied' as const;
         });
+        this.options.observer?.handled(outcome, message.topic, handler.name);
+        return outcome;
       } catch (error) {
         if (attempt >= this.maxAttempts) {
           await this.deadLetter(message, error, attempt, handler.name);
@@ -161,6 +170,7 @@ export class EventConsumer<Tx extends RawSqlClient> {
         },
       },
     ]);
+    this.options.observer?.handled('dead-lettered', message.topic, handler);
   }
 }
 

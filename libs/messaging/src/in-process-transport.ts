@@ -1,8 +1,16 @@
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
 import { PollingLoop } from './polling-loop';
+import type { RetentionOptions } from './retention';
+import { retentionParameters } from './retention';
 import { table } from './sql-client';
-import type { MessageTransport, SubscribeOptions, Subscription, TransportMessage } from './transport';
+import type {
+  ConsumerLag,
+  MessageTransport,
+  SubscribeOptions,
+  Subscription,
+  TransportMessage,
+} from './transport';
 
 /** Plain parameterised queries; the standalone mode passes its embedded database. */
 export interface BusDatabase {
@@ -60,6 +68,13 @@ export class InProcessTransport implements MessageTransport {
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    // The group's offsets exist from its first subscription on, so pruning keeps what it has yet to read.
+    await this.db.query(
+      `INSERT INTO ${this.offsets} (group_id, topic, last_id)
+       SELECT $1, topic, 0 FROM unnest($2::text[]) AS t(topic)
+       ON CONFLICT (group_id, topic) DO NOTHING`,
+      [options.groupId, options.topics],
+    );
     const worker = new GroupWorker(this.db, options, {
       messages: this.messages,
       offsets: this.offsets,
@@ -75,6 +90,38 @@ export class InProcessTransport implements MessageTransport {
         await worker.stop();
       },
     };
+  }
+
+  /** The messages of each topic after the group's committed offset (one partition per topic). */
+  async consumerLag(groupId: string, topics: string[]): Promise<ConsumerLag[]> {
+    const rows = await this.db.query<{ topic: string; lag: number }>(
+      `SELECT t.topic,
+              (SELECT count(*)::int FROM ${this.messages} m
+               WHERE m.topic = t.topic AND m.id > COALESCE(o.last_id, 0)) AS lag
+       FROM unnest($1::text[]) AS t(topic)
+       LEFT JOIN ${this.offsets} o ON o.group_id = $2 AND o.topic = t.topic`,
+      [topics, groupId],
+    );
+    return rows.map(({ topic, lag }) => ({ topic, partition: 0, lag }));
+  }
+
+  /**
+   * Deletes one batch of messages older than the retention that every consumer group of their topic
+   * has committed; returns how many went. Topics no group ever subscribed to (dead letters) are kept.
+   */
+  async prune(options: RetentionOptions): Promise<number> {
+    const [seconds, batchSize] = retentionParameters(options);
+    const deleted = await this.db.query<{ id: string }>(
+      `DELETE FROM ${this.messages} WHERE id IN (
+         SELECT m.id FROM ${this.messages} m
+         JOIN (SELECT topic, min(last_id) AS committed FROM ${this.offsets} GROUP BY topic) o
+           ON o.topic = m.topic
+         WHERE m.id <= o.committed AND m.created_at < now() - make_interval(secs => $1::double precision)
+         ORDER BY m.id LIMIT $2)
+       RETURNING id::text`,
+      [seconds, batchSize],
+    );
+    return deleted.length;
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,7 @@ export * from './logger';
 export * from './outbox';
 export * from './consumer';
 export * from './dead-letters';
+export * from './retention';
 export * from './kafka-transport';
 export * from './in-process-transport';
 

@@ -3,7 +3,13 @@ import { Kafka, logLevel } from 'kafkajs';
 import { deadLetterTopic } from '@mkt/contracts';
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
-import type { MessageTransport, SubscribeOptions, Subscription, TransportMessage } from './transport';
+import type {
+  ConsumerLag,
+  MessageTransport,
+  SubscribeOptions,
+  Subscription,
+  TransportMessage,
+} from './transport';
 
 export interface KafkaTransportOptions {
   brokers: string[];
@@ -112,13 +118,28 @@ export class KafkaTransport implements MessageTransport {
 
   /** Messages of `topic` that `groupId` has not committed yet (for operators and tests). */
   async lag(groupId: string, topic: string): Promise<number> {
+    return (await this.consumerLag(groupId, [topic])).reduce((sum, partition) => sum + partition.lag, 0);
+  }
+
+  /** Per partition: its high watermark less the group's committed offset (its low watermark before any commit). */
+  async consumerLag(groupId: string, topics: string[]): Promise<ConsumerLag[]> {
     const admin = await this.connectedAdmin();
-    const [ends, [committed]] = await Promise.all([
-      admin.fetchTopicOffsets(this.prefix + topic),
-      admin.fetchOffsets({ groupId: this.prefix + groupId, topics: [this.prefix + topic] }),
+    const [committed, ends] = await Promise.all([
+      admin.fetchOffsets({ groupId: this.prefix + groupId, topics: topics.map((t) => this.prefix + t) }),
+      Promise.all(topics.map((t) => admin.fetchTopicOffsets(this.prefix + t))),
     ]);
-    const done = new Map(committed.partitions.map((p) => [p.partition, Math.max(0, Number(p.offset))]));
-    return ends.reduce((sum, p) => sum + Number(p.high) - (done.get(p.partition) ?? 0), 0);
+    return topics.flatMap((topic, index) => {
+      const done = new Map(
+        (committed.find((c) => c.topic === this.prefix + topic)?.partitions ?? [])
+          .filter((p) => Number(p.offset) >= 0)
+          .map((p) => [p.partition, Number(p.offset)]),
+      );
+      return ends[index].map(({ partition, high, low }) => ({
+        topic,
+        partition,
+        lag: Number(high) - (done.get(partition) ?? Number(low)),
+      }));
+    });
   }
 
   /**

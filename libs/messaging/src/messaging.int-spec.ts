@@ -24,6 +24,7 @@ import {
   eventMessage,
   Outbox,
   OutboxRelay,
+  pruneMessagingTables,
   replayDeadLetters,
   withCausation,
 } from './index';
@@ -338,6 +339,96 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await c.stop();
   });
 
+  /** Moves an outbox event's status and dates back by `ageSeconds`, as if it were written that long ago. */
+  async function ageOutboxEvent(eventId: string, status: string, ageSeconds: number) {
+    await h.db.client.$executeRawUnsafe(
+      `UPDATE ${SCHEMA}.outbox_event
+       SET status = $2, created_at = now() - make_interval(secs => $3::double precision),
+           published_at = CASE WHEN $2 = 'PUBLISHED' THEN now() - make_interval(secs => $3::double precision) END
+       WHERE event_id = $1::uuid`,
+      eventId,
+      status,
+      ageSeconds,
+    );
+  }
+
+  it("reports its backlog: pending events, the oldest one's age, and parked ones", async () => {
+    const r = relay();
+    expect(await r.backlog()).toEqual({ pending: 0, oldestPendingSeconds: 0, failed: 0 });
+    await ageOutboxEvent((await enqueue('A', 1)).eventId, 'PENDING', 3_600);
+    await enqueue('B', 1);
+    await ageOutboxEvent((await enqueue('C', 1)).eventId, 'FAILED', 7_200);
+    const backlog = await r.backlog();
+    expect(backlog).toMatchObject({ pending: 2, failed: 1 });
+    expect(backlog.oldestPendingSeconds).toBeGreaterThanOrEqual(3_600);
+    expect(backlog.oldestPendingSeconds).toBeLessThan(7_200);
+    await r.relayOnce();
+    expect(await r.backlog()).toEqual({ pending: 0, oldestPendingSeconds: 0, failed: 1 });
+  });
+
+  it('reports what a consumer group has yet to read, per partition', async () => {
+    const lag = async () =>
+      (await h.transport.consumerLag!('stock-service', [StockReservedV1.topic])).reduce(
+        (sum, partition) => sum + partition.lag,
+        0,
+      );
+    const c = consumer();
+    await c.start();
+    await enqueue('A', 1);
+    await relay().relayOnce();
+    await until(async () => (await qty('A')) === 99 && (await lag()) === 0, 'the event to be read');
+    await c.stop();
+    await enqueue('A', 1);
+    await enqueue('B', 1);
+    await relay().relayOnce();
+    await until(async () => (await lag()) === 2, 'two unread events');
+    const partitions = await h.transport.consumerLag!('stock-service', [StockReservedV1.topic]);
+    expect(partitions.every((p) => p.topic === StockReservedV1.topic && p.partition >= 0)).toBe(true);
+  });
+
+  it('prunes published outbox events and inbox rows past the retention, in batches, and nothing else', async () => {
+    const hour = 3_600;
+    const oldPublished = [await enqueue('A', 1, 1), await enqueue('A', 1, 2)];
+    const newPublished = await enqueue('A', 1, 3);
+    const oldPending = await enqueue('B', 1, 4);
+    const oldFailed = await enqueue('B', 1, 5);
+    for (const event of oldPublished) await ageOutboxEvent(event.eventId, 'PUBLISHED', 2 * hour);
+    await ageOutboxEvent(newPublished.eventId, 'PUBLISHED', 60);
+    await ageOutboxEvent(oldPending.eventId, 'PENDING', 2 * hour);
+    await ageOutboxEvent(oldFailed.eventId, 'FAILED', 2 * hour);
+    const c = consumer();
+    const deliver = (envelope: EventEnvelope) =>
+      c.deliver({ topic: StockReservedV1.topic, key: 'A', value: JSON.stringify(envelope), headers: {} });
+    const [processedLongAgo, processedLately] = oldPublished;
+    expect([await deliver(processedLongAgo), await deliver(processedLately)]).toEqual([
+      ['applied'],
+      ['applied'],
+    ]);
+    await h.db.client.$executeRawUnsafe(
+      `UPDATE ${SCHEMA}.inbox_event SET processed_at = now() - interval '2 hours' WHERE event_id = $1::uuid`,
+      processedLongAgo.eventId,
+    );
+
+    const retention = { maxAgeMs: hour * 1000, batchSize: 1 };
+    // Two old published events and one old inbox row, one row per table and statement.
+    expect(await pruneMessagingTables(h.db.client, SCHEMA, retention)).toBe(2);
+    expect(await pruneMessagingTables(h.db.client, SCHEMA, retention)).toBe(1);
+    expect(await pruneMessagingTables(h.db.client, SCHEMA, retention)).toBe(0);
+
+    const outboxLeft = await h.db.client.$queryRawUnsafe<{ event_id: string }[]>(
+      `SELECT event_id::text FROM ${SCHEMA}.outbox_event ORDER BY id`,
+    );
+    expect(outboxLeft.map((row) => row.event_id)).toEqual([
+      newPublished.eventId,
+      oldPending.eventId,
+      oldFailed.eventId,
+    ]);
+    expect(await inboxRows()).toBe(1);
+    // An event delivered again while its inbox row is younger than the retention is still skipped.
+    expect(await deliver(processedLately)).toEqual(['duplicate']);
+    expect(await qty('A')).toBe(98);
+  });
+
   it('parks events the transport keeps refusing as FAILED, and re-drives them on request', async () => {
     await enqueue('A', 1);
     const broken: MessageTransport = {
@@ -480,6 +571,90 @@ describe('dead letters on Kafka, for operators', () => {
     } finally {
       await consumer.stop();
       await h.cleanup();
+    }
+  });
+});
+
+describe("the in-process bus's retention", () => {
+  jest.setTimeout(60_000);
+
+  it('prunes old messages every group has read, keeping unread ones and topics nobody reads', async () => {
+    const pglite = await openEmbeddedDatabase();
+    await applyMigrations({ kind: 'embedded', db: pglite, schema: 'bus' }, [
+      { scope: 'bus', dir: busMigrationsDir },
+    ]);
+    const transport = new InProcessTransport(
+      { query: async (sql, params) => (await pglite.query<never>(sql, params)).rows },
+      { schema: 'bus', pollIntervalMs: 20, retryDelayMs: 20 },
+    );
+    const message = (topic: string, value: string): TransportMessage => ({
+      topic,
+      key: 'k',
+      value,
+      headers: {},
+    });
+    const read: Record<string, string[]> = { fast: [], slow: [] };
+    const reader = (group: 'fast' | 'slow', refuse: string[]) =>
+      transport.subscribe({
+        groupId: group,
+        topics: ['orders'],
+        onMessage: async ({ value }) => {
+          if (refuse.includes(value)) throw new Error(`${group} cannot read ${value} yet`);
+          read[group].push(value);
+        },
+      });
+    try {
+      await reader('fast', []);
+      await reader('slow', ['unread-by-slow']);
+      // A group that has read nothing of its topic yet holds all of it, whatever other groups read.
+      let audited = 0;
+      await transport.subscribe({
+        groupId: 'audit',
+        topics: ['payments'],
+        onMessage: async () => {
+          audited++;
+        },
+      });
+      await transport.subscribe({
+        groupId: 'stuck',
+        topics: ['payments'],
+        onMessage: async () => Promise.reject(new Error('not yet')),
+      });
+      await transport.publish([
+        message('orders', 'old-read-by-all'),
+        message('orders', 'new-read-by-all'),
+        message('orders', 'unread-by-slow'),
+        message('payments', 'old-unread'),
+        message('orders.dlq', 'old-dead-letter'),
+      ]);
+      await poll(
+        async () => [read.fast.length, read.slow.length],
+        ([fast, slow]) => fast === 3 && slow === 2,
+      );
+      await poll(
+        async () => audited,
+        (count) => count === 1,
+      );
+      expect(read.slow).toEqual(['old-read-by-all', 'new-read-by-all']);
+      await pglite.query(
+        `UPDATE bus.bus_message SET created_at = now() - interval '2 hours' WHERE value LIKE 'old-%' OR value = 'unread-by-slow'`,
+      );
+      expect(await transport.consumerLag('slow', ['orders'])).toEqual([
+        { topic: 'orders', partition: 0, lag: 1 },
+      ]);
+
+      expect(await transport.prune({ maxAgeMs: 3_600_000, batchSize: 1 })).toBe(1);
+      expect(await transport.prune({ maxAgeMs: 3_600_000, batchSize: 1 })).toBe(0);
+      const left = await pglite.query<{ value: string }>('SELECT value FROM bus.bus_message ORDER BY id');
+      expect(left.rows.map((row) => row.value)).toEqual([
+        'new-read-by-all',
+        'unread-by-slow',
+        'old-unread',
+        'old-dead-letter',
+      ]);
+    } finally {
+      await transport.close();
+      await pglite.close();
     }
   });
 });

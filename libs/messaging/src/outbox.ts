@@ -105,6 +105,14 @@ interface ClaimedRow {
   headers: Record<string, string>;
 }
 
+/** Events waiting to be published, and the events parked as FAILED. */
+export interface OutboxBacklog {
+  pending: number;
+  /** Age of the oldest pending event; 0 when none waits. */
+  oldestPendingSeconds: number;
+  failed: number;
+}
+
 export interface OutboxEventView {
   id: string;
   eventId: string;
@@ -215,6 +223,21 @@ export class OutboxRelay {
       lastError: row.last_error,
       createdAt: row.created_at,
     }));
+  }
+
+  /** Reads the unpublished events through the partial index the relay uses: cheap enough for every scrape. */
+  async backlog(): Promise<OutboxBacklog> {
+    const rows = await this.db.$queryRawUnsafe<{ status: string; events: number; oldest_seconds: number }[]>(
+      `SELECT status, count(*)::int AS events,
+              COALESCE(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
+       FROM ${this.outbox} WHERE status <> 'PUBLISHED' GROUP BY status`,
+    );
+    const of = (status: string) => rows.find((row) => row.status === status);
+    return {
+      pending: of('PENDING')?.events ?? 0,
+      oldestPendingSeconds: of('PENDING')?.oldest_seconds ?? 0,
+      failed: of('FAILED')?.events ?? 0,
+    };
   }
 
   /** Puts FAILED events back in line (all of them, or the given ids). Returns how many. */

@@ -33,9 +33,18 @@ export interface LiveTail {
   onPoll(): void;
 }
 
+/** Messages of one partition that a consumer group has not committed yet. */
+export interface ConsumerLag {
+  topic: string;
+  partition: number;
+  lag: number;
+}
+
 /** The bus interface: Kafka in distributed mode, the durable in-process bus in standalone mode. */
 export interface MessageTransport {
   publish(messages: TransportMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;
+  /** What `groupId` has yet to consume of `topics`, per partition (for metrics); test doubles may leave it out. */
+  consumerLag?(groupId: string, topics: string[]): Promise<ConsumerLag[]>;
 }

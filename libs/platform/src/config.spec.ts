@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { brokerList, ConfigError, corsOrigins, loadConfig, port, postgresUrl, trustProxy } from './config';
+import {
+  brokerList,
+  ConfigError,
+  corsOrigins,
+  loadConfig,
+  port,
+  postgresUrl,
+  retentionDaysSetting,
+  trustProxy,
+} from './config';
 
 const schema = z.object({ DATABASE_URL: postgresUrl, KAFKA_BROKERS: brokerList, PORT: port.default(3000) });
 
@@ -96,5 +105,26 @@ describe('corsOrigins', () => {
     expect(() => read(value)).toThrow(ConfigError);
     expect(() => read(value)).toThrow(/CORS_ORIGINS is invalid/);
     expect(() => read(value)).toThrow(problem);
+  });
+});
+
+describe('MESSAGING_RETENTION_DAYS', () => {
+  const retention = z.object({ MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional() });
+
+  it('takes a positive number of days, fractions too, and is optional', () => {
+    expect(loadConfig(retention, { MESSAGING_RETENTION_DAYS: '14' })).toEqual({
+      MESSAGING_RETENTION_DAYS: 14,
+    });
+    expect(loadConfig(retention, { MESSAGING_RETENTION_DAYS: '0.5' })).toEqual({
+      MESSAGING_RETENTION_DAYS: 0.5,
+    });
+    expect(loadConfig(retention, {})).toEqual({});
+  });
+
+  it('refuses no retention at all, a negative one and words', () => {
+    for (const value of ['0', '-1', 'week'])
+      expect(() => loadConfig(retention, { MESSAGING_RETENTION_DAYS: value })).toThrow(
+        /MESSAGING_RETENTION_DAYS is invalid/,
+      );
   });
 });

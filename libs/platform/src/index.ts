@@ -8,3 +8,5 @@ export * from './service-client';
 export * from './in-process-transport';
 export * from './ttl-cache';
 export * from './event-handlers';
+export * from './metrics';
+export * from './ops-token';

@@ -1,7 +1,16 @@
 import { KafkaTransport } from '@mkt/messaging';
 import { z } from 'zod';
-import { brokerList, ConfigError, kafkaTopicPrefix, loadConfig, port, postgresUrl } from './config';
+import {
+  brokerList,
+  ConfigError,
+  kafkaTopicPrefix,
+  loadConfig,
+  port,
+  postgresUrl,
+  retentionDaysSetting,
+} from './config';
 import { JsonLogger } from './logger';
+import { opsTokenSetting } from './ops-token';
 import type { ServiceDefinition } from './service-runtime';
 import { startService } from './service-runtime';
 
@@ -34,7 +43,8 @@ const serviceConfig = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).optional(),
   /** Operators' token for the outbox operations routes (x-ops-token); they answer 404 without one. */
-  OPS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  OPS_TOKEN: opsTokenSetting.optional(),
+  MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional(),
   KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
 });
 
@@ -64,6 +74,7 @@ export function runServiceProcess(definition: ServiceDefinition): void {
         logger,
         dataDir: config.DATA_DIR ?? `.data/${definition.name}`,
         opsToken: config.OPS_TOKEN,
+        retentionDays: config.MESSAGING_RETENTION_DAYS,
         serviceUrls: Object.fromEntries(
           definition.calls.map((name) => [name, serviceUrls[urlSetting(name)]]),
         ),

@@ -6,25 +6,19 @@ import type {
   Provider,
   Type,
 } from '@nestjs/common';
-import type { CanActivate, ExecutionContext } from '@nestjs/common';
-import {
-  Body,
-  Controller,
-  Get,
-  Inject,
-  Injectable,
-  Module,
-  NotFoundException,
-  Post,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
-import type { Request } from 'express';
-import { timingSafeEqual } from 'node:crypto';
+import { Body, Controller, Get, Inject, Injectable, Module, Post, Query, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MessageTransport, RawSqlClient, TransactionRunner } from '@mkt/messaging';
-import { EventConsumer, messagingMigrationsDir, Outbox, OutboxRelay } from '@mkt/messaging';
+import {
+  EventConsumer,
+  messagingMigrationsDir,
+  Outbox,
+  OutboxRelay,
+  pruneMessagingTables,
+  retentionOfDays,
+  RetentionPruner,
+} from '@mkt/messaging';
 import type { DatabaseTarget } from '@mkt/persistence';
 import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
 import { serviceNode } from '@mkt/topology';
@@ -33,6 +27,8 @@ import { correlationMiddleware } from './correlation';
 import { ErrorBodyFilter, parseInput } from './http-errors';
 import { InboxTransport } from './event-handlers';
 import { JsonLogger } from './logger';
+import { handlingCounters, Metrics, MetricsController, registerMessagingGauges } from './metrics';
+import { OPS_TOKEN, OpsTokenGuard } from './ops-token';
 
 /** What a service gets from the process that hosts it: standalone and distributed differ only here. */
 export interface ServiceRuntime {
@@ -47,6 +43,8 @@ export interface ServiceRuntime {
   /** The token operators send (`x-ops-token`) to the outbox operations routes; without one they are off. */
   opsToken?: string;
   relayPollIntervalMs?: number;
+  /** Published outbox events and inbox rows older than this go (MESSAGING_RETENTION_DAYS); 7 days when absent. */
+  retentionDays?: number;
 }
 
 /** The base URL of a service this one calls; a definition that forgot to list it in `calls` fails here. */
@@ -95,25 +93,6 @@ class HealthController {
 const redriveBody = z.object({ ids: z.array(z.string().regex(/^\d+$/)).optional() });
 const outboxStatus = z.object({ status: z.enum(['PENDING', 'PUBLISHED', 'FAILED']).default('FAILED') });
 
-/** Lets a call through only with the service's operations token; every other caller finds nothing. */
-@Injectable()
-class OpsTokenGuard implements CanActivate {
-  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    const given = context.switchToHttp().getRequest<Request>().header(OPS_TOKEN_HEADER) ?? '';
-    const expected = this.runtime.opsToken ?? '';
-    const matches =
-      expected !== '' &&
-      given.length === expected.length &&
-      timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-    if (!matches) throw new NotFoundException();
-    return true;
-  }
-}
-
-export const OPS_TOKEN_HEADER = 'x-ops-token';
-
 /** For operators (with the ops token): see events the relay gave up on and put them back in line. */
 @Controller('ops/outbox')
 @UseGuards(OpsTokenGuard)
@@ -133,18 +112,37 @@ class OutboxOpsController {
 
 @Injectable()
 class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly pruner: RetentionPruner;
+
   constructor(
     private readonly relay: OutboxRelay,
     @Inject(DATABASE) private readonly db: PrismaLike,
-  ) {}
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    consumer: EventConsumer<RawSqlClient>,
+    metrics: Metrics,
+  ) {
+    registerMessagingGauges(metrics, {
+      relay,
+      transport: runtime.transport,
+      groupId: runtime.name,
+      topics: () => consumer.topics,
+      logger: runtime.logger,
+    });
+    const retention = retentionOfDays(runtime.retentionDays);
+    this.pruner = new RetentionPruner(() => pruneMessagingTables(db, runtime.database.schema, retention), {
+      logger: runtime.logger,
+    });
+  }
 
   onApplicationBootstrap(): void {
     this.relay.start();
+    this.pruner.start();
   }
 
   // The event consumer has stopped by now: Nest closes the transport (InboxTransport) before this.
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();
+    await this.pruner.stop();
     await this.db.$disconnect();
   }
 }
@@ -156,7 +154,7 @@ export interface ServicePlatformOptions<P extends PrismaLike> {
 
 /**
  * What every service has: its Prisma client on its own database, the outbox and its relay, the
- * event consumer with its inbox, health and outbox operations endpoints.
+ * event consumer with its inbox, the pruning of both, health, metrics and outbox operations endpoints.
  */
 @Module({})
 export class ServicePlatformModule {
@@ -165,6 +163,8 @@ export class ServicePlatformModule {
     const providers: Provider[] = [
       { provide: SERVICE_RUNTIME, useValue: runtime },
       { provide: JsonLogger, useValue: runtime.logger },
+      { provide: OPS_TOKEN, useValue: runtime.opsToken ?? '' },
+      { provide: Metrics, useValue: new Metrics(runtime.name) },
       {
         provide: prisma,
         // PGlite serialises transactions, so waits can be longer than Prisma's 2 s default.
@@ -195,22 +195,23 @@ export class ServicePlatformModule {
       },
       {
         provide: EventConsumer,
-        inject: [DATABASE],
-        useFactory: (db: PrismaLike) =>
+        inject: [DATABASE, Metrics],
+        useFactory: (db: PrismaLike, metrics: Metrics) =>
           new EventConsumer(runtime.transport, {
             groupId: runtime.name,
             schema: runtime.database.schema,
             transaction: transactionRunner(db),
             logger: runtime.logger,
+            observer: handlingCounters(metrics),
           }),
       },
       MessagingLifecycle,
     ];
     return {
       module: ServicePlatformModule,
-      controllers: [HealthController, OutboxOpsController],
+      controllers: [HealthController, OutboxOpsController, MetricsController],
       providers,
-      exports: [SERVICE_RUNTIME, JsonLogger, prisma, Outbox, EventConsumer],
+      exports: [SERVICE_RUNTIME, JsonLogger, prisma, Outbox, EventConsumer, Metrics],
     };
   }
 }
@@ -241,6 +242,7 @@ export async function startService(
   if (applied.length)
     runtime.logger.log('migrations applied', { migrations: applied.map((m) => `${m.scope}/${m.name}`) });
   const app = await NestFactory.create(definition.module(runtime), { logger: runtime.logger });
+  app.use(app.get(Metrics).observeHttp);
   app.use(correlationMiddleware);
   app.useGlobalFilters(new ErrorBodyFilter(runtime.logger));
   app.connectMicroservice({

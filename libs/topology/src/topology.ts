@@ -68,12 +68,21 @@ export interface BffNode {
   settings: Setting[];
 }
 
+/** One token for every process: the services' outbox operations routes and the BFF's metrics. */
+const OPS_TOKEN: Setting = {
+  name: 'OPS_TOKEN',
+  description:
+    "operators' token (x-ops-token) for the services' /ops/outbox and the bff's /metrics; off without one",
+  secret: true,
+};
+
 /** Settings every service takes besides its own (`ServiceNode.settings`). */
 export const SERVICE_SETTINGS: Setting[] = [
+  OPS_TOKEN,
   {
-    name: 'OPS_TOKEN',
-    description: "operators' token for a service's /ops/outbox routes (x-ops-token); off without one",
-    secret: true,
+    name: 'MESSAGING_RETENTION_DAYS',
+    description:
+      'days published outbox events and inbox rows are kept (default 7); longer than any redelivery or dead-letter replay',
   },
 ];
 
@@ -195,6 +204,7 @@ export const BFF: BffNode = {
     { name: 'WEB_DIST', description: 'the built web app to serve (apps/web/dist)' },
     { name: 'TRUST_PROXY', description: 'proxies allowed to name the client in X-Forwarded-For' },
     { name: 'CORS_ORIGINS', description: "other sites' origins allowed to call the API" },
+    OPS_TOKEN,
     ...socialSettings,
   ],
 };

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Paths the BFF answers itself; everything else a browser GETs is the single-page app. */
-const API_PATHS = /^\/(api|images)(\/|$)/;
+const API_PATHS = /^\/(api|images|metrics)(\/|$)/;
 
 /** Serves the built web app with history-API fallback to index.html. */
 export function serveWebApp(app: INestApplication, distDir: string): void {

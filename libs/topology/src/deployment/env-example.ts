@@ -8,7 +8,11 @@ export function envExample(): string {
   const internal = new Set(['REDIS_URL', 'KAFKA_BROKERS', 'WEB_DIST']);
   const sections = [
     { process: 'bff', settings: BFF.settings.filter((setting) => !internal.has(setting.name)) },
-    { process: 'every service', settings: SERVICE_SETTINGS },
+    // A setting the bff takes too is listed once, with the bff's.
+    {
+      process: 'every service',
+      settings: SERVICE_SETTINGS.filter((setting) => !BFF.settings.includes(setting)),
+    },
     ...SERVICES.filter((node) => node.settings?.length).map((node) => ({
       process: node.name,
       settings: node.settings ?? [],
