@@ -13,7 +13,8 @@ import type {
 import { ROOT_CATEGORY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
 import type { RunningStandalone } from '../../src/standalone';
 import { startStandalone } from '../../src/standalone';
-import { CatalogDatabase } from '@mkt/catalog/src/database';
+import { ProductManagement } from '@mkt/catalog/src/products/product-management';
+import { eventually } from '@mkt/testing';
 import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
 
 jest.setTimeout(120_000);
@@ -286,29 +287,28 @@ describe('BFF storefront browsing API', () => {
     expect(body.p_stock).toBe(body.optionDetail.reduce((sum, o) => sum + o.od_stock, 0));
   });
 
-  it('never shows a deleted product to shoppers', async () => {
+  it('stops showing a deleted product to shoppers once catalog announces it', async () => {
     const { body } = await get<PageResult<ProductSummaryDto>>(
       '/api/product/list?size=5&sortBy=pno&sort=desc',
     );
     const deleted = body.dtoList[0];
-    await app
-      .service('catalog')
-      .get(CatalogDatabase)
-      .product.update({ where: { pno: deleted.pno }, data: { delFlag: true } });
+    const management = app.service('catalog').get(ProductManagement);
+    const admin = { role: 'ADMIN', mno: 0 } as const;
+    await management.setDeleted(deleted.pno, admin, false);
     try {
-      const pages = await Promise.all([
-        get<PageResult<ProductSummaryDto>>('/api/product/list?size=5&sortBy=pno&sort=desc'),
-        get<PageResult<ProductSummaryDto>>(
-          `/api/product/list?size=100&keyword=${encodeURIComponent(deleted.p_name)}`,
-        ),
-      ]);
-      for (const page of pages) expect(page.body.dtoList.map((p) => p.pno)).not.toContain(deleted.pno);
-      expect((await get(`/api/product/${encodeBase64Id(deleted.pno)}`)).status).toBe(404);
+      // The BFF's read cache drops what it holds of the product when product.changed arrives.
+      await eventually(async () => {
+        const pages = await Promise.all([
+          get<PageResult<ProductSummaryDto>>('/api/product/list?size=5&sortBy=pno&sort=desc'),
+          get<PageResult<ProductSummaryDto>>(
+            `/api/product/list?size=100&keyword=${encodeURIComponent(deleted.p_name)}`,
+          ),
+        ]);
+        for (const page of pages) expect(page.body.dtoList.map((p) => p.pno)).not.toContain(deleted.pno);
+        expect((await get(`/api/product/${encodeBase64Id(deleted.pno)}`)).status).toBe(404);
+      }, 5_000);
     } finally {
-      await app
-        .service('catalog')
-        .get(CatalogDatabase)
-        .product.update({ where: { pno: deleted.pno }, data: { delFlag: false } });
+      await management.setDeleted(deleted.pno, admin, true);
     }
   });
 
