@@ -6,3 +6,4 @@ export * from './service-runtime';
 export * from './service-process';
 export * from './service-client';
 export * from './ttl-cache';
+export * from './tracing';

@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { traceHeaders } from '@mkt/messaging';
 import { CORRELATION_HEADER, currentCorrelationId } from './correlation';
 import type { ErrorBody } from './http-errors';
 
@@ -34,7 +35,7 @@ export interface ServiceClientOptions {
 const failed = (response: Response | undefined) => !response || response.status >= 500;
 
 /**
- * JSON over internal HTTP to one service. The caller's correlation id travels along; a service's
+ * JSON over internal HTTP to one service. The caller's correlation id and trace context travel along; a service's
  * 4xx answer (bad input, not found, refused) is passed on as it is; anything else becomes a 502.
  * Each call has a time limit; a read (GET, idempotent) that fails is tried once more.
  */
@@ -95,6 +96,7 @@ export class ServiceClient {
           // fetch writes a form's own multipart content type, boundary included.
           ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
           [CORRELATION_HEADER]: currentCorrelationId() ?? '',
+          ...traceHeaders(),
         },
         body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
