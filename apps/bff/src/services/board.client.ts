@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  faqSchema,
-  inquirySchema,
-  inquiryWithProductSchema,
-  noticeSchema,
-  sliceSchema,
-} from '@mkt/contracts';
+import { faqSchema, inquirySchema, noticeSchema, sliceSchema } from '@mkt/contracts';
 import type {
   BoardListQuery,
   FaqDto,
@@ -42,12 +36,12 @@ export class BoardClient {
   }
 
   memberInquiries(mno: number): Promise<InquiryDto[]> {
-    return this.http.get(`/inquiries/member/${mno}`, z.array(inquiryWithProductSchema));
+    return this.http.get(`/inquiries/member/${mno}`, z.array(inquirySchema));
   }
 
   /** The inquiries a seller answers (on its products; an admin: all), unanswered first. */
   inquiriesToAnswer(answerer: BoardCaller, query: SellerInquiryQuery): Promise<Slice<InquiryDto>> {
-    return this.http.get('/inquiries/to-answer', sliceSchema(inquiryWithProductSchema), {
+    return this.http.get('/inquiries/to-answer', sliceSchema(inquirySchema), {
       page: query.page,
       size: query.size,
       answered: query.answered === undefined ? undefined : String(query.answered),
