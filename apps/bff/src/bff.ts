@@ -67,9 +67,16 @@ export interface BffOptions {
   opsToken?: string;
 }
 
-/** What the spec's client sends across origins. */
+/** What the spec's client sends across origins, and the W3C trace context of a client that traces. */
 const CORS_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
-const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'x-correlation-id'];
+const CORS_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'x-correlation-id',
+  'traceparent',
+  'tracestate',
+];
 
 @Module({})
 class BffModule {

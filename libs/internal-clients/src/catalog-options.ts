@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { optionSnapshotSchema } from '@mkt/contracts';
 import type { OptionSnapshot } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
@@ -11,7 +13,9 @@ export class CatalogOptions {
   async find(odnos: number[]): Promise<Map<number, OptionSnapshot>> {
     const unique = [...new Set(odnos)];
     if (unique.length === 0) return new Map();
-    const options = await this.catalog.get<OptionSnapshot[]>('/options', { odno: unique.join(',') });
+    const options = await this.catalog.get('/options', z.array(optionSnapshotSchema), {
+      odno: unique.join(','),
+    });
     return new Map(options.map((option) => [option.odno, option]));
   }
 }

@@ -1,8 +1,11 @@
-import type { ProductDetailDto } from '@mkt/contracts';
+import { productDetailSchema } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
 import { SERVICE_RUNTIME, ServiceClient, serviceUrl } from '@mkt/platform';
+
+/** What is read of a product: only that is checked. */
+const productOwnerSchema = productDetailSchema.pick({ sno: true, delFlag: true });
 
 /** Reads whose products are from catalog. */
 export class CatalogProducts {
@@ -11,7 +14,7 @@ export class CatalogProducts {
   /** The seller of a product on sale; null when catalog has no such product, or it was deleted. */
   async sellerOf(pno: number): Promise<number | null> {
     try {
-      const product = await this.catalog.get<Pick<ProductDetailDto, 'sno' | 'delFlag'>>(`/products/${pno}`);
+      const product = await this.catalog.get(`/products/${pno}`, productOwnerSchema);
       return product.delFlag ? null : product.sno;
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) return null;

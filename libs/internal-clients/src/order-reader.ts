@@ -1,3 +1,4 @@
+import { orderSchema } from '@mkt/contracts';
 import type { OrderDto } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
@@ -9,7 +10,10 @@ export class OrderReader {
 
   /** The order, or the order service's 404 when there is none (or it is another member's). */
   order(ono: number, mno?: number): Promise<OrderDto> {
-    return this.orders.get(mno === undefined ? `/orders/${ono}` : `/orders/member/${mno}/${ono}`);
+    return this.orders.get(
+      mno === undefined ? `/orders/${ono}` : `/orders/member/${mno}/${ono}`,
+      orderSchema,
+    );
   }
 }
 

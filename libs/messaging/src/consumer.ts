@@ -1,10 +1,12 @@
 import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
 import { deadLetterTopic, EventHeaders, eventEnvelopeSchema } from '@mkt/contracts';
+import { SpanKind } from '@opentelemetry/api';
 import { withCausation } from './causation';
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
 import type { RawSqlClient, TransactionRunner } from './sql-client';
 import { table } from './sql-client';
+import { startSpan } from './tracing';
 import type { MessageTransport, Subscription, TransportMessage } from './transport';
 
 /** A reaction of one service to one event type. `name` is its inbox identity: never rename it lightly. */
@@ -121,10 +123,22 @@ export class EventConsumer<Tx extends RawSqlClient> {
             envelope.eventId,
           );
           if (fresh === 0) return 'duplicate' as const;
-          // Events the handler enqueues carry the request's correlation id on, caused by this one.
-          await withCausation({ correlationId: envelope.correlationId, causationId: envelope.eventId }, () =>
-            handler.handle(parsed.data, tx, typed),
-          );
+          // The handling is a span of the trace that enqueued the event; events the handler enqueues
+          // carry the request's correlation id and trace on, caused by this one.
+          const span = startSpan(`${handler.name} handle`, SpanKind.CONSUMER, message.headers, {
+            'messaging.destination.name': message.topic,
+            'messaging.message.id': envelope.eventId,
+          });
+          try {
+            await withCausation(
+              { correlationId: envelope.correlationId, causationId: envelope.eventId, trace: span.trace },
+              () => handler.handle(parsed.data, tx, typed),
+            );
+          } catch (error) {
+            span.end(true);
+            throw error;
+          }
+          span.end();
           return 'applied' as const;
         });
         this.options.observer?.handled(outcome, message.topic, handler.name);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 
 export * from './causation';
+export * from './tracing';
 export * from './transport';
 export * from './sql-client';
 export * from './logger';

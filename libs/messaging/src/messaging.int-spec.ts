@@ -1,3 +1,4 @@
+import { SpanKind } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { z } from 'zod';
@@ -24,8 +25,11 @@ import {
   eventMessage,
   Outbox,
   OutboxRelay,
+  currentCausation,
+  currentTraceId,
   pruneMessagingTables,
   replayDeadLetters,
+  startSpan,
   withCausation,
 } from './index';
 
@@ -228,6 +232,37 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     // Outside a request or a handler, an event starts a correlation of its own.
     const alone = await enqueue('A', 1);
     expect(alone.correlationId).not.toBe('request-7');
+  });
+
+  it("carries a request's trace context through the outbox and the bus into the handler, and on to the events it enqueues", async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const request = startSpan('POST', SpanKind.SERVER, { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+    const published = await collect(StockReservedV1.topic);
+    const handled: { sku: string; traceId?: string; correlationId?: string }[] = [];
+    const c = consumer(async (tx, payload) => {
+      handled.push({
+        sku: payload.sku,
+        traceId: currentTraceId(),
+        correlationId: currentCausation()?.correlationId,
+      });
+      if (payload.sku === 'A')
+        await outbox().enqueue(tx, StockReservedV1, { ...payload, sku: 'B' }, { aggregateId: 'B' });
+    });
+    await c.start();
+    await withCausation({ correlationId: 'request-8', trace: request.trace }, () => enqueue('A', 1));
+    // The relay publishes later, outside the request: the outbox row keeps the trace context.
+    const r = relay();
+    r.start();
+    await until(async () => published.messages.length === 2, 'the event and its follow-up');
+    await r.stop();
+    await c.stop();
+    await published.close();
+
+    expect(published.messages.map((m) => m.headers.traceparent?.split('-')[1])).toEqual([traceId, traceId]);
+    expect(handled).toEqual([
+      { sku: 'A', traceId, correlationId: 'request-8' },
+      { sku: 'B', traceId, correlationId: 'request-8' },
+    ]);
   });
 
   it('rolls back a failing handler with its inbox row, then applies the redelivered event once', async () => {

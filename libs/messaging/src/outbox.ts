@@ -5,6 +5,7 @@ import { currentCausation } from './causation';
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
 import { PollingLoop } from './polling-loop';
+import { traceHeaders } from './tracing';
 import type { RawSqlClient } from './sql-client';
 import { table } from './sql-client';
 import type { MessageTransport, TransportMessage } from './transport';
@@ -18,7 +19,11 @@ export interface EventContext {
   causationId?: string;
 }
 
-/** An event's envelope and Kafka headers, its payload checked against the event's schema. */
+/**
+ * An event's envelope and Kafka headers, its payload checked against the event's schema. The headers
+ * carry the work at hand's trace context; stored with the outbox row, they reach the relay however
+ * much later it publishes.
+ */
 export function eventMessage<P>(
   producer: string,
   event: EventDefinition<P>,
@@ -42,6 +47,7 @@ export function eventMessage<P>(
     [EventHeaders.eventId]: envelope.eventId,
     [EventHeaders.correlationId]: envelope.correlationId,
     ...(envelope.causationId ? { [EventHeaders.causationId]: envelope.causationId } : {}),
+    ...traceHeaders(),
   };
   return { envelope, headers };
 }

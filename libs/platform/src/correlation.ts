@@ -1,6 +1,7 @@
+import { SpanKind } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { currentCausation, withCausation } from '@mkt/messaging';
+import { currentCausation, startSpan, withCausation } from '@mkt/messaging';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -9,10 +10,19 @@ export function currentCorrelationId(): string | undefined {
   return currentCausation()?.correlationId;
 }
 
-/** Takes the caller's correlation id (or makes one), echoes it, and keeps it for logs and outgoing calls. */
+/**
+ * Takes the caller's correlation id (or makes one) and echoes it, and serves the request in a span of
+ * the caller's W3C trace context (`traceparent`, else a new trace): logs, outgoing calls and events
+ * carry both on.
+ */
 export function correlationMiddleware(req: Request, res: Response, next: NextFunction): void {
   const incoming = req.header(CORRELATION_HEADER);
   const id = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
   res.setHeader(CORRELATION_HEADER, id);
-  withCausation({ correlationId: id }, next);
+  const span = startSpan(req.method, SpanKind.SERVER, req.headers, {
+    'http.request.method': req.method,
+    'url.path': req.path,
+  });
+  res.once('close', () => span.end(res.statusCode >= 500));
+  withCausation({ correlationId: id, trace: span.trace }, next);
 }

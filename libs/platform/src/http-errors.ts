@@ -3,6 +3,7 @@ import { Catch, HttpException, HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { JsonLogger } from './logger';
+import { MalformedServiceAnswer } from './service-client';
 
 /** The error body every service and the BFF answer with: a code for programs, a message for people. */
 export interface ErrorBody {
@@ -101,6 +102,12 @@ export class ErrorBodyFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     // JSON even where the route declared another type for its answer (a text one, say).
     const response = host.switchToHttp().getResponse<Response>().type('application/json');
+    if (exception instanceof MalformedServiceAnswer)
+      this.logger.error('service answer does not match its contract', {
+        service: exception.service,
+        path: exception.path,
+        issue: exception.issue,
+      });
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();

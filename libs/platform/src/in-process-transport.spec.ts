@@ -1,4 +1,5 @@
 import express from 'express';
+import { z } from 'zod';
 import { inProcessTransport } from './in-process-transport';
 import { ServiceClient, ServiceUnavailable } from './service-client';
 
@@ -31,9 +32,12 @@ function service() {
   };
 }
 
+/** What the test application's read answers. */
+const echoedRead = z.object({ pno: z.number(), sort: z.string(), correlation: z.string() });
+
 describe('inProcessTransport', () => {
   it('runs a read through the application, query and headers included', async () => {
-    expect(await service().client.get('/products/7', { sort: 'pno' })).toEqual({
+    expect(await service().client.get('/products/7', echoedRead, { sort: 'pno' })).toEqual({
       pno: 7,
       sort: 'pno',
       correlation: '',
@@ -45,7 +49,7 @@ describe('inProcessTransport', () => {
   });
 
   it("passes the service's refusal on with its status and body", async () => {
-    await expect(service().client.get('/missing')).rejects.toMatchObject({
+    await expect(service().client.get('/missing', z.unknown())).rejects.toMatchObject({
       status: 404,
       response: { error: 'NOT_FOUND', message: '없습니다.' },
     });
@@ -64,6 +68,6 @@ describe('inProcessTransport', () => {
   });
 
   it('ends a call that outlives its time limit', async () => {
-    await expect(service().client.get('/hang')).rejects.toBeInstanceOf(ServiceUnavailable);
+    await expect(service().client.get('/hang', z.unknown())).rejects.toBeInstanceOf(ServiceUnavailable);
   });
 });

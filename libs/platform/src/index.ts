@@ -10,3 +10,4 @@ export * from './ttl-cache';
 export * from './event-handlers';
 export * from './metrics';
 export * from './ops-token';
+export * from './tracing';

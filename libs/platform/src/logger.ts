@@ -1,10 +1,11 @@
 import type { LoggerService } from '@nestjs/common';
 import type { MessagingLogger } from '@mkt/messaging';
+import { currentTraceId } from '@mkt/messaging';
 import { currentCorrelationId } from './correlation';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
-/** Structured JSON logs, one line each, with the service name and the current correlation id. */
+/** Structured JSON logs, one line each, with the service name and the current correlation and trace ids. */
 export class JsonLogger implements LoggerService, MessagingLogger {
   constructor(
     private readonly service: string,
@@ -40,6 +41,7 @@ export class JsonLogger implements LoggerService, MessagingLogger {
       time: new Date().toISOString(),
       service: this.service,
       correlationId: currentCorrelationId(),
+      traceId: currentTraceId(),
       msg: message instanceof Error ? message.message : message,
       ...fields,
     };

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { ServiceClient, ServiceUnavailable } from './service-client';
+import { z } from 'zod';
+import { MalformedServiceAnswer, ServiceClient, ServiceUnavailable } from './service-client';
+
+const answer = z.object({ ok: z.number() });
 
 /** A service stand-in on loopback that answers each call with the next of `answers` (status, or 'hang'). */
 async function standIn(
@@ -33,13 +36,13 @@ describe('ServiceClient', () => {
 
   it('tries a failed read once more', async () => {
     const { client, calls } = await start([503, 200]);
-    expect(await client.get('/products/1')).toEqual({ ok: 200 });
+    expect(await client.get('/products/1', answer)).toEqual({ ok: 200 });
     expect(calls).toEqual(['GET /products/1', 'GET /products/1']);
   });
 
   it('gives up on a read that fails twice, as a 502', async () => {
     const { client, calls } = await start([500, 502]);
-    await expect(client.get('/products/1')).rejects.toBeInstanceOf(ServiceUnavailable);
+    await expect(client.get('/products/1', answer)).rejects.toBeInstanceOf(ServiceUnavailable);
     expect(calls).toHaveLength(2);
   });
 
@@ -51,13 +54,25 @@ describe('ServiceClient', () => {
 
   it('passes a refusal on without retrying it', async () => {
     const { client, calls } = await start([404]);
-    await expect(client.get('/products/9')).rejects.toMatchObject({ status: 404 });
+    await expect(client.get('/products/9', answer)).rejects.toMatchObject({ status: 404 });
     expect(calls).toHaveLength(1);
+  });
+
+  it('refuses an answer its schema does not match, as a 502 naming the service', async () => {
+    const { client } = await start([200]);
+    const wrong = client.get('/products/1', z.object({ ok: z.string() }));
+    await expect(wrong).rejects.toBeInstanceOf(MalformedServiceAnswer);
+    await expect(wrong).rejects.toMatchObject({
+      status: 502,
+      path: '/products/1',
+      issue: expect.stringMatching(/^ok: /),
+      response: { error: 'BAD_SERVICE_ANSWER', message: expect.stringContaining('catalog') },
+    });
   });
 
   it('ends a call that takes longer than its time limit', async () => {
     const { client, calls } = await start(['hang', 'hang']);
-    await expect(client.get('/products/1')).rejects.toBeInstanceOf(ServiceUnavailable);
+    await expect(client.get('/products/1', answer)).rejects.toBeInstanceOf(ServiceUnavailable);
     expect(calls).toHaveLength(2);
   });
 });

@@ -1,4 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import type { z } from 'zod';
+import { traceHeaders } from '@mkt/messaging';
 import { CORRELATION_HEADER, currentCorrelationId } from './correlation';
 import type { ErrorBody } from './http-errors';
 
@@ -9,6 +11,26 @@ export class ServiceUnavailable extends HttpException {
       {
         error: 'SERVICE_UNAVAILABLE',
         message: `${service} 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.`,
+      } satisfies ErrorBody,
+      HttpStatus.BAD_GATEWAY,
+    );
+  }
+}
+
+/**
+ * A service answered a read with something its contract's schema refuses. It is never passed on:
+ * the caller gets a 502, and the error filter logs the service, the path and the first issue.
+ */
+export class MalformedServiceAnswer extends HttpException {
+  constructor(
+    readonly service: string,
+    readonly path: string,
+    readonly issue: string,
+  ) {
+    super(
+      {
+        error: 'BAD_SERVICE_ANSWER',
+        message: `${service} 서비스가 알 수 없는 응답을 보냈습니다. 잠시 후 다시 시도해 주세요.`,
       } satisfies ErrorBody,
       HttpStatus.BAD_GATEWAY,
     );
@@ -42,7 +64,7 @@ export interface ServiceClientOptions {
 const failed = (response: Response | undefined) => !response || response.status >= 500;
 
 /**
- * JSON over internal HTTP (or its in-process stand-in, `ServiceTransport`) to one service. The caller's correlation id travels along; a service's
+ * JSON over internal HTTP (or its in-process stand-in, `ServiceTransport`) to one service. The caller's correlation id and trace context travel along; a service's
  * 4xx answer (bad input, not found, refused) is passed on as it is; anything else becomes a 502.
  * Each call has a time limit; a read (GET, idempotent) that fails is tried once more.
  */
@@ -61,8 +83,18 @@ export class ServiceClient {
     this.transport = options.transport ?? fetch;
   }
 
-  async get<T>(path: string, query?: Query): Promise<T> {
-    return readJson<T>(await this.send('GET', path, query));
+  /** A read whose answer must match `answer`, the contract's schema (libs/contracts). */
+  async get<T>(path: string, answer: z.ZodType<T>, query?: Query): Promise<T> {
+    const body = await readJson<unknown>(await this.send('GET', path, query));
+    const checked = answer.safeParse(body);
+    // Checked, then passed on as it came: a field the schema does not name is not dropped.
+    if (checked.success) return body as T;
+    const [issue] = checked.error.issues;
+    throw new MalformedServiceAnswer(
+      this.service,
+      path,
+      `${issue.path.join('.') || '(the answer)'}: ${issue.message}`,
+    );
   }
 
   async post<T>(path: string, body: unknown): Promise<T> {
@@ -105,6 +137,7 @@ export class ServiceClient {
           // fetch writes a form's own multipart content type, boundary included.
           ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
           [CORRELATION_HEADER]: currentCorrelationId() ?? '',
+          ...traceHeaders(),
         },
         body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),

@@ -13,19 +13,26 @@ import { JsonLogger } from './logger';
 import { opsTokenSetting } from './ops-token';
 import type { ServiceDefinition } from './service-runtime';
 import { startService } from './service-runtime';
+import { startTracing } from './tracing';
 
 /**
- * Runs a server process: starts it, stops it cleanly on SIGTERM/SIGINT, and on a start failure
- * (a bad setting above all) logs why and exits non-zero.
+ * Runs a server process: starts tracing when the environment asks for it (./tracing), starts the
+ * server, stops both cleanly on SIGTERM/SIGINT, and on a start failure (a bad setting above all)
+ * logs why and exits non-zero.
  */
 export function runProcess(
   name: string,
   start: (logger: JsonLogger) => Promise<{ close(): Promise<void> }>,
 ): void {
   const logger = new JsonLogger(name);
-  start(logger)
-    .then((server) => {
-      const shutdown = () => void server.close().then(() => process.exit(0));
+  startTracing(name)
+    .then(async (tracing) => ({ tracing, server: await start(logger) }))
+    .then(({ tracing, server }) => {
+      const shutdown = () =>
+        void server
+          .close()
+          .then(() => tracing.shutdown())
+          .then(() => process.exit(0));
       process.once('SIGTERM', shutdown);
       process.once('SIGINT', shutdown);
     })

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { faqSchema, inquirySchema, noticeSchema, sliceSchema } from '@mkt/contracts';
 import type {
   BoardListQuery,
   FaqDto,
@@ -26,16 +28,20 @@ export class BoardClient {
 
   /** `viewer`: the signed-in caller, who may read secret inquiries they wrote or answer; absent for visitors. */
   productInquiries(pno: number, query: InquiryListQuery, viewer?: BoardCaller): Promise<Slice<InquiryDto>> {
-    return this.http.get(`/inquiries/product/${pno}`, { ...query, viewer: viewer?.mno, role: viewer?.role });
+    return this.http.get(`/inquiries/product/${pno}`, sliceSchema(inquirySchema), {
+      ...query,
+      viewer: viewer?.mno,
+      role: viewer?.role,
+    });
   }
 
   memberInquiries(mno: number): Promise<InquiryDto[]> {
-    return this.http.get(`/inquiries/member/${mno}`);
+    return this.http.get(`/inquiries/member/${mno}`, z.array(inquirySchema));
   }
 
   /** The inquiries a seller answers (on its products; an admin: all), unanswered first. */
   inquiriesToAnswer(answerer: BoardCaller, query: SellerInquiryQuery): Promise<Slice<InquiryDto>> {
-    return this.http.get('/inquiries/to-answer', {
+    return this.http.get('/inquiries/to-answer', sliceSchema(inquirySchema), {
       page: query.page,
       size: query.size,
       answered: query.answered === undefined ? undefined : String(query.answered),
@@ -62,11 +68,14 @@ export class BoardClient {
 
   /** `includePrivate`: the caller is an admin (the BFF decides). */
   notices(query: BoardListQuery): Promise<Slice<NoticeDto>> {
-    return this.http.get('/notices', { ...query, includePrivate: String(query.includePrivate) });
+    return this.http.get('/notices', sliceSchema(noticeSchema), {
+      ...query,
+      includePrivate: String(query.includePrivate),
+    });
   }
 
   notice(nno: number, includePrivate: boolean): Promise<NoticeDto> {
-    return this.http.get(`/notices/${nno}`, { includePrivate: String(includePrivate) });
+    return this.http.get(`/notices/${nno}`, noticeSchema, { includePrivate: String(includePrivate) });
   }
 
   /** `adno`: the signed-in admin. */
@@ -83,11 +92,14 @@ export class BoardClient {
   }
 
   faqs(query: BoardListQuery): Promise<Slice<FaqDto>> {
-    return this.http.get('/faqs', { ...query, includePrivate: String(query.includePrivate) });
+    return this.http.get('/faqs', sliceSchema(faqSchema), {
+      ...query,
+      includePrivate: String(query.includePrivate),
+    });
   }
 
   faq(fno: number, includePrivate: boolean): Promise<FaqDto> {
-    return this.http.get(`/faqs/${fno}`, { includePrivate: String(includePrivate) });
+    return this.http.get(`/faqs/${fno}`, faqSchema, { includePrivate: String(includePrivate) });
   }
 
   createFaq(adno: number, form: FaqForm): Promise<FaqDto> {

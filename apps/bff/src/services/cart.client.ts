@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { cartLineSchema, cartSummarySchema } from '@mkt/contracts';
 import type { CartAdd, CartLineDto, CartSummaryDto } from '@mkt/contracts';
 import type { ServiceClient } from '@mkt/platform';
 
@@ -6,11 +8,11 @@ export class CartClient {
   constructor(private readonly http: ServiceClient) {}
 
   lines(mno: number): Promise<CartLineDto[]> {
-    return this.http.get(`/carts/${mno}`);
+    return this.http.get(`/carts/${mno}`, z.array(cartLineSchema));
   }
 
   summary(mno: number, cinos: number[]): Promise<CartSummaryDto> {
-    return this.http.get(`/carts/${mno}/summary`, { cino: cinos.join(',') });
+    return this.http.get(`/carts/${mno}/summary`, cartSummarySchema, { cino: cinos.join(',') });
   }
 
   add(mno: number, line: CartAdd): Promise<CartLineDto[]> {

@@ -1,3 +1,15 @@
+import { z } from 'zod';
+import {
+  categorySchema,
+  categoryWithAncestorsSchema,
+  managedProductDetailSchema,
+  managedProductSchema,
+  productDetailSchema,
+  productSummarySchema,
+  reviewSchema,
+  sliceSchema,
+  wishSchema,
+} from '@mkt/contracts';
 import type {
   ManagedProductDetailDto,
   ManagedProductSlice,
@@ -24,31 +36,31 @@ export class CatalogClient {
   constructor(private readonly http: ServiceClient) {}
 
   categoriesAtDepth(depth: number): Promise<CategoryDto[]> {
-    return this.http.get(`/categories/depth/${depth}`);
+    return this.http.get(`/categories/depth/${depth}`, z.array(categorySchema));
   }
 
   randomCategories(depth: number, count: number): Promise<CategoryWithAncestorsDto[]> {
-    return this.http.get('/categories/random', { depth, count });
+    return this.http.get('/categories/random', z.array(categoryWithAncestorsSchema), { depth, count });
   }
 
   subCategories(ctno: number): Promise<CategoryDto[]> {
-    return this.http.get(`/categories/sub/${ctno}`);
+    return this.http.get(`/categories/sub/${ctno}`, z.array(categorySchema));
   }
 
   products(query: ProductListQuery): Promise<ProductSlice> {
-    return this.http.get('/products', { ...query });
+    return this.http.get('/products', sliceSchema(productSummarySchema), { ...query });
   }
 
   product(pno: number): Promise<ProductDetailDto> {
-    return this.http.get(`/products/${pno}`);
+    return this.http.get(`/products/${pno}`, productDetailSchema);
   }
 
   reviewCount(pno: number): Promise<number> {
-    return this.http.get(`/reviews/product/${pno}/count`);
+    return this.http.get(`/reviews/product/${pno}/count`, z.number());
   }
 
   review(rno: number): Promise<ReviewDto> {
-    return this.http.get(`/reviews/${rno}`);
+    return this.http.get(`/reviews/${rno}`, reviewSchema);
   }
 
   /** The review of the member's line `orno` (their complete order's, once). */
@@ -62,11 +74,11 @@ export class CatalogClient {
 
   /** The product's reviews the member likes. */
   likedReviews(mno: number, pno: number): Promise<number[]> {
-    return this.http.get(`/reviews/product/${pno}/liked`, { mno });
+    return this.http.get(`/reviews/product/${pno}/liked`, z.array(z.number()), { mno });
   }
 
   reviews(pno: number, query: ReviewListQuery): Promise<Slice<ReviewDto>> {
-    return this.http.get(`/reviews/product/${pno}`, { ...query });
+    return this.http.get(`/reviews/product/${pno}`, sliceSchema(reviewSchema), { ...query });
   }
 
   image(name: string): Promise<Response> {
@@ -74,12 +86,12 @@ export class CatalogClient {
   }
 
   wishes(mno: number): Promise<WishDto[]> {
-    return this.http.get(`/wishes/member/${mno}`);
+    return this.http.get(`/wishes/member/${mno}`, z.array(wishSchema));
   }
 
   /** The wish's number, or null when the member has not wished the product. */
   wishOf(mno: number, pno: number): Promise<number | null> {
-    return this.http.get(`/wishes/member/${mno}/product/${pno}`);
+    return this.http.get(`/wishes/member/${mno}/product/${pno}`, z.number().nullable());
   }
 
   addWish(mno: number, pno: number): Promise<number> {
@@ -111,10 +123,10 @@ export class CatalogClient {
   }
 
   managedProducts(query: ManagedProductsQuery, actor: ProductActor): Promise<ManagedProductSlice> {
-    return this.http.get('/managed-products', { ...query, ...actor });
+    return this.http.get('/managed-products', sliceSchema(managedProductSchema), { ...query, ...actor });
   }
 
   managedProduct(pno: number, actor: ProductActor): Promise<ManagedProductDetailDto> {
-    return this.http.get(`/managed-products/${pno}`, { ...actor });
+    return this.http.get(`/managed-products/${pno}`, managedProductDetailSchema, { ...actor });
   }
 }

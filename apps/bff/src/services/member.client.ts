@@ -1,3 +1,4 @@
+import { memberSchema, sliceSchema } from '@mkt/contracts';
 import type {
   JoinRequest,
   MemberDto,
@@ -27,15 +28,15 @@ export class MemberClient {
   }
 
   byEmail(email: string): Promise<MemberDto> {
-    return this.http.get(`/members/by-email/${encodeURIComponent(email)}`);
+    return this.http.get(`/members/by-email/${encodeURIComponent(email)}`, memberSchema);
   }
 
   byMno(mno: number): Promise<MemberDto> {
-    return this.http.get(`/members/${mno}`);
+    return this.http.get(`/members/${mno}`, memberSchema);
   }
 
   list(query: MemberListQuery): Promise<Slice<MemberDto>> {
-    return this.http.get('/members', { ...query });
+    return this.http.get('/members', sliceSchema(memberSchema), { ...query });
   }
 
   setBan(mno: number, banned: boolean): Promise<MemberDto> {

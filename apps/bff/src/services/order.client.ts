@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { orderSchema } from '@mkt/contracts';
 import type { OrderCreate, OrderDto, PlacedOrderDto } from '@mkt/contracts';
 import type { ServiceClient } from '@mkt/platform';
 
@@ -10,16 +12,16 @@ export class OrderClient {
   }
 
   ofMember(mno: number): Promise<OrderDto[]> {
-    return this.http.get(`/orders/member/${mno}`);
+    return this.http.get(`/orders/member/${mno}`, z.array(orderSchema));
   }
 
   /** One of the member's orders; another member's is not found (404). */
   memberOrder(mno: number, ono: number): Promise<OrderDto> {
-    return this.http.get(`/orders/member/${mno}/${ono}`);
+    return this.http.get(`/orders/member/${mno}/${ono}`, orderSchema);
   }
 
   /** Orders a console lists: a seller's (only its lines), or every one for an admin (no seller). */
   forConsole(filter: { sellerId?: number; status?: string; mno?: number }): Promise<OrderDto[]> {
-    return this.http.get('/orders/console', { ...filter });
+    return this.http.get('/orders/console', z.array(orderSchema), { ...filter });
   }
 }

@@ -1,3 +1,4 @@
+import { orderPaymentSchema, paymentGatewaySchema } from '@mkt/contracts';
 import type {
   OrderPaymentDto,
   PaymentGatewayDto,
@@ -26,11 +27,11 @@ export class PaymentClient {
   }
 
   ofOrder(mno: number, ono: number): Promise<OrderPaymentDto> {
-    return this.http.get(`/payments/order/${ono}`, { mno });
+    return this.http.get(`/payments/order/${ono}`, orderPaymentSchema, { mno });
   }
 
   gateway(): Promise<PaymentGatewayDto> {
-    return this.http.get('/payments/gateway');
+    return this.http.get('/payments/gateway', paymentGatewaySchema);
   }
 
   sandboxPay(request: SandboxPay): Promise<SandboxPayResult> {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { refundHistoryPageSchema, refundOfOrderSchema } from '@mkt/contracts';
 import type {
   RefundDto,
   RefundHistoryPage,
@@ -17,12 +19,15 @@ export class RefundClient {
   }
 
   history(mno: number, query: RefundHistoryQuery): Promise<RefundHistoryPage> {
-    return this.http.get(`/refunds/member/${mno}`, { ...query });
+    return this.http.get(`/refunds/member/${mno}`, refundHistoryPageSchema, { ...query });
   }
 
   ofOrders(onos: number[], sellerId: number | undefined): Promise<RefundOfOrderDto[]> {
     if (onos.length === 0) return Promise.resolve([]);
-    return this.http.get('/refunds/of-orders', { ono: onos.join(','), sellerId });
+    return this.http.get('/refunds/of-orders', z.array(refundOfOrderSchema), {
+      ono: onos.join(','),
+      sellerId,
+    });
   }
 
   async approve(rfno: number, decider: { mno: number; role: Role }): Promise<string> {

@@ -9,35 +9,44 @@ export const MAX_CART_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
 
 /** Why a line cannot be ordered now; null when it can. */
-export type CartLineUnavailability = 'DELETED' | 'SOLD_OUT' | 'NOT_ENOUGH_STOCK';
+const cartLineUnavailabilitySchema = z.enum(['DELETED', 'SOLD_OUT', 'NOT_ENOUGH_STOCK']);
+export type CartLineUnavailability = z.infer<typeof cartLineUnavailabilitySchema>;
 
 /**
  * One cart line as `GET /api/cart/{mno}` answers it: the spec's fields, with prices and stock as the
  * catalogue has them now, plus what the server computed (`lineAmount`, `unavailable`).
  */
-export interface CartLineDto {
-  cino: number;
-  mno: number;
-  pno: number;
-  odno: number;
-  c_cnt: number;
-  p_name: string;
-  od_name: string;
+export const cartLineSchema = z.object({
+  cino: z.number(),
+  mno: z.number(),
+  pno: z.number(),
+  odno: z.number(),
+  c_cnt: z.number(),
+  p_name: z.string(),
+  od_name: z.string(),
   /** The product's first image, '' when it has none. */
-  pi_name: string;
-  p_price: number;
-  od_price: number;
-  p_salePer: number;
-  p_stock: number;
-  od_stock: number;
-  businessName: string;
+  pi_name: z.string(),
+  p_price: z.number(),
+  od_price: z.number(),
+  p_salePer: z.number(),
+  p_stock: z.number(),
+  od_stock: z.number(),
+  businessName: z.string(),
   /** quantity x (discounted price + option price), rounded up to 10 won (libs/pricing). */
-  lineAmount: number;
-  unavailable: CartLineUnavailability | null;
-}
+  lineAmount: z.number(),
+  unavailable: cartLineUnavailabilitySchema.nullable(),
+});
+export type CartLineDto = z.infer<typeof cartLineSchema>;
 
 /** The payment summary of chosen cart lines (`GET /api/cart/{mno}/summary?cino=1,2`). */
 export type CartSummaryDto = PriceSummary & { lineCount: number };
+export const cartSummarySchema: z.ZodType<CartSummaryDto> = z.object({
+  productAmount: z.number(),
+  discountAmount: z.number(),
+  paymentAmount: z.number(),
+  shippingFee: z.number(),
+  lineCount: z.number(),
+});
 
 const quantity = (what: string) =>
   z.coerce
@@ -79,35 +88,37 @@ export const CartMessages = {
 } as const;
 
 /** A wish as `GET /api/wishlist/list/{mno}` answers it, newest first. */
-export interface WishDto {
-  wno: number;
-  pno: number;
-  mno: number;
-  p_name: string;
-  p_price: number;
-  p_salePer: number;
+export const wishSchema = z.object({
+  wno: z.number(),
+  pno: z.number(),
+  mno: z.number(),
+  p_name: z.string(),
+  p_price: z.number(),
+  p_salePer: z.number(),
   /** The product's first image, '' when it has none. */
-  pi_name: string;
+  pi_name: z.string(),
   /** The product was taken off sale after it was wished. */
-  delFlag: boolean;
-}
+  delFlag: z.boolean(),
+});
+export type WishDto = z.infer<typeof wishSchema>;
 
 /**
  * What cart (and order) read of an option from catalog: the option, its product's prices, stock,
  * seller and first image. Internal: catalog answers it at `GET /options?odno=1,2`.
  */
-export interface OptionSnapshot {
-  odno: number;
-  pno: number;
-  od_name: string;
-  od_price: number;
-  od_stock: number;
-  p_name: string;
-  p_price: number;
-  p_salePer: number;
-  p_stock: number;
-  businessName: string;
-  sellerId: number;
-  delFlag: boolean;
-  pi_name: string;
-}
+export const optionSnapshotSchema = z.object({
+  odno: z.number(),
+  pno: z.number(),
+  od_name: z.string(),
+  od_price: z.number(),
+  od_stock: z.number(),
+  p_name: z.string(),
+  p_price: z.number(),
+  p_salePer: z.number(),
+  p_stock: z.number(),
+  businessName: z.string(),
+  sellerId: z.number(),
+  delFlag: z.boolean(),
+  pi_name: z.string(),
+});
+export type OptionSnapshot = z.infer<typeof optionSnapshotSchema>;

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { Slice } from './paging';
 
 /** Category as the depth and sub calls answer it. `superCate` is the parent's ctno (null for the root). */
-export interface CategoryDto {
-  ctno: number;
-  cateName: string;
-  depth: number;
-  superCate: number | null;
-}
+export const categorySchema = z.object({
+  ctno: z.number(),
+  cateName: z.string(),
+  depth: z.number(),
+  superCate: z.number().nullable(),
+});
+export type CategoryDto = z.infer<typeof categorySchema>;
 
 /**
  * Category as the random call answers it: `superCate` is the parent category itself, with its own
@@ -17,46 +18,51 @@ export interface CategoryDto {
 export interface CategoryWithAncestorsDto extends Omit<CategoryDto, 'superCate'> {
   superCate: CategoryWithAncestorsDto | null;
 }
+export const categoryWithAncestorsSchema: z.ZodType<CategoryWithAncestorsDto> = categorySchema.extend({
+  superCate: z.lazy(() => categoryWithAncestorsSchema).nullable(),
+});
 
 /** The root of the category tree: its children are the top categories (depth 1). */
 export const ROOT_CATEGORY = 1;
 
-export interface ProductImageDto {
-  pi_name: string;
-}
+export const productImageSchema = z.object({ pi_name: z.string() });
+export type ProductImageDto = z.infer<typeof productImageSchema>;
 
-export interface OptionDetailDto {
-  odno: number;
-  od_name: string;
-  od_price: number;
-  od_stock: number;
-}
+export const optionDetailSchema = z.object({
+  odno: z.number(),
+  od_name: z.string(),
+  od_price: z.number(),
+  od_stock: z.number(),
+});
+export type OptionDetailDto = z.infer<typeof optionDetailSchema>;
 
 /**
  * A product card in lists. The spec's pages read both spellings (`pName` and `p_name`, ...), so
  * both are sent.
  */
-export interface ProductSummaryDto {
-  pno: number;
-  pName: string;
-  p_name: string;
-  pPrice: number;
-  p_price: number;
-  pSalePer: number;
-  p_salePer: number;
-  p_salesVol: number;
-  p_stock: number;
-  delFlag: boolean;
-  businessName: string;
-  productImage: ProductImageDto[];
-}
+export const productSummarySchema = z.object({
+  pno: z.number(),
+  pName: z.string(),
+  p_name: z.string(),
+  pPrice: z.number(),
+  p_price: z.number(),
+  pSalePer: z.number(),
+  p_salePer: z.number(),
+  p_salesVol: z.number(),
+  p_stock: z.number(),
+  delFlag: z.boolean(),
+  businessName: z.string(),
+  productImage: z.array(productImageSchema),
+});
+export type ProductSummaryDto = z.infer<typeof productSummarySchema>;
 
-export interface ProductDetailDto extends ProductSummaryDto {
-  pContent: string;
-  sno: number;
-  optionDetail: OptionDetailDto[];
-  category: CategoryDto[];
-}
+export const productDetailSchema = productSummarySchema.extend({
+  pContent: z.string(),
+  sno: z.number(),
+  optionDetail: z.array(optionDetailSchema),
+  category: z.array(categorySchema),
+});
+export type ProductDetailDto = z.infer<typeof productDetailSchema>;
 
 /** Sort keys the product list accepts (spec: popularity, newest, discount, price). */
 export const PRODUCT_SORT_KEYS = ['p_salesVol', 'pno', 'p_salePer', 'p_price', 'p_stock'] as const;

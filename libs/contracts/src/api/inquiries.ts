@@ -1,28 +1,27 @@
 import { z } from 'zod';
 
-export interface InquiryReplyDto {
-  qr_content: string;
-  regDate: string;
-}
+export const inquiryReplyDtoSchema = z.object({ qr_content: z.string(), regDate: z.string() });
+export type InquiryReplyDto = z.infer<typeof inquiryReplyDtoSchema>;
 
 /**
  * A product inquiry. A secret inquiry reaches anyone but its author with the placeholder title,
  * no content and no reply text (`replyCheck` still tells whether it was answered).
  */
-export interface InquiryDto {
-  qno: number;
-  pno: number;
-  mno: number;
-  m_nickName: string;
-  title: string;
-  content: string;
-  secret: boolean;
-  replyCheck: boolean;
-  regDate: string;
-  proQAReply: InquiryReplyDto | null;
+export const inquirySchema = z.object({
+  qno: z.number(),
+  pno: z.number(),
+  mno: z.number(),
+  m_nickName: z.string(),
+  title: z.string(),
+  content: z.string(),
+  secret: z.boolean(),
+  replyCheck: z.boolean(),
+  regDate: z.string(),
+  proQAReply: inquiryReplyDtoSchema.nullable(),
   /** Ours: this viewer gets the secret placeholder (not its author, the product's seller nor an admin). */
-  masked: boolean;
-}
+  masked: z.boolean(),
+});
+export type InquiryDto = z.infer<typeof inquirySchema>;
 
 export const SECRET_INQUIRY_TITLE = '비밀글입니다.';
 
@@ -108,6 +107,5 @@ export const sellerInquiryQuerySchema = z.object({
 export type SellerInquiryQuery = z.infer<typeof sellerInquiryQuerySchema>;
 
 /** An inquiry in a member's own list (`list/my/{mno}`) and the seller console: with the product's name (ours; null once the product is gone). */
-export interface InquiryWithProductDto extends InquiryDto {
-  p_name: string | null;
-}
+export const inquiryWithProductSchema = inquirySchema.extend({ p_name: z.string().nullable() });
+export type InquiryWithProductDto = z.infer<typeof inquiryWithProductSchema>;

@@ -4,7 +4,8 @@ import { defAddrChangeSchema } from './address';
 /** Membership grades; a new member starts as USER. The first element of roleSet is the grade or role. */
 export const GRADES = ['USER', 'SILVER', 'GOLD', 'PLATINUM'] as const;
 export type Grade = (typeof GRADES)[number];
-export type Role = 'MEMBER' | 'SELLER' | 'ADMIN';
+export const ROLES = ['MEMBER', 'SELLER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** The spec's join rules, enforced by the form and again by the member service. */
 export const JOIN_RULES = {
@@ -47,26 +48,27 @@ export const joinSchema = z.object({
 export type JoinRequest = z.infer<typeof joinSchema>;
 
 /** A member as the pages read it: never a password or a hash. */
-export interface MemberDto {
-  mno: number;
-  email: string;
-  m_email: string;
-  m_name: string;
-  m_nickname: string;
-  m_phoNum: string;
-  def_addr: string;
-  isMan: boolean;
-  ad_agree: boolean;
-  info_agree: boolean;
-  totalPay: number;
-  membership: Grade[];
-  birth: string | null;
-  formSns: boolean;
-  isBan: boolean;
-  role: Role;
+export const memberSchema = z.object({
+  mno: z.number(),
+  email: z.string(),
+  m_email: z.string(),
+  m_name: z.string(),
+  m_nickname: z.string(),
+  m_phoNum: z.string(),
+  def_addr: z.string(),
+  isMan: z.boolean(),
+  ad_agree: z.boolean(),
+  info_agree: z.boolean(),
+  totalPay: z.number(),
+  membership: z.array(z.enum(GRADES)),
+  birth: z.string().nullable(),
+  formSns: z.boolean(),
+  isBan: z.boolean(),
+  role: z.enum(ROLES),
   /** Sellers only. */
-  businessName: string | null;
-}
+  businessName: z.string().nullable(),
+});
+export type MemberDto = z.infer<typeof memberSchema>;
 
 /** The roleSet a login answers with: ADMIN, SELLER, or the member's grade first. */
 export function roleSetOf(member: Pick<MemberDto, 'role' | 'membership'>): string[] {

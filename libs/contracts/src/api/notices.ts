@@ -35,26 +35,28 @@ export const FaqMessages = {
   deleted: '질문이 삭제되었습니다.',
 } as const;
 
-export interface NoticeDto {
-  nno: number;
-  title: string;
-  content: string;
-  isPrivate: boolean;
+export const noticeSchema = z.object({
+  nno: z.number(),
+  title: z.string(),
+  content: z.string(),
+  isPrivate: z.boolean(),
   /** The admin who wrote it. */
-  adno: number;
-  regDate: string;
+  adno: z.number(),
+  regDate: z.string(),
   /** `nno` in base64, as the detail path carries it. */
-  encodedId: string;
-}
+  encodedId: z.string(),
+});
+export type NoticeDto = z.infer<typeof noticeSchema>;
 
-export interface FaqDto {
-  fno: number;
-  question: string;
-  answer: string;
-  isPrivate: boolean;
-  adno: number;
-  regDate: string;
-}
+export const faqSchema = z.object({
+  fno: z.number(),
+  question: z.string(),
+  answer: z.string(),
+  isPrivate: z.boolean(),
+  adno: z.number(),
+  regDate: z.string(),
+});
+export type FaqDto = z.infer<typeof faqSchema>;
 
 /** The private checkbox: the spec's client sends a boolean; a form may send 'true'/'false'. */
 const isPrivateSchema = z

@@ -95,36 +95,38 @@ export interface PlacedOrderDto {
 }
 
 /** A line of an order (`GET /api/order-details/order/{ono}` and inside orders). */
-export interface OrderLineDto {
-  orno: number;
-  odno: number;
-  pno: number;
+export const orderLineDtoSchema = z.object({
+  orno: z.number(),
+  odno: z.number(),
+  pno: z.number(),
   /** The seller whose line it is. */
-  sellerId: number;
-  p_name: string;
-  od_name: string;
-  or_count: number;
+  sellerId: z.number(),
+  p_name: z.string(),
+  od_name: z.string(),
+  or_count: z.number(),
   /** The discounted unit price with the option price, rounded up to 10 won. */
-  or_price: number;
-  rno: number | null;
-  review_flag: boolean;
-  productImage: { pi_name: string }[];
-}
+  or_price: z.number(),
+  rno: z.number().nullable(),
+  review_flag: z.boolean(),
+  productImage: z.array(z.object({ pi_name: z.string() })),
+});
+export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
 
 /** An order of `GET /api/orders/member/{mno}`, newest first. */
-export interface OrderDto {
-  ono: number;
-  mno: number;
-  orderDate: string;
-  o_totalPrice: number;
-  status: OrderStatus;
-  o_address: string;
-  o_reciver: string;
-  o_reciverPhoNum: string;
-  orderDetails: OrderLineDto[];
+export const orderSchema = z.object({
+  ono: z.number(),
+  mno: z.number(),
+  orderDate: z.string(),
+  o_totalPrice: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  o_address: z.string(),
+  o_reciver: z.string(),
+  o_reciverPhoNum: z.string(),
+  orderDetails: z.array(orderLineDtoSchema),
   /** Why a cancelled order was cancelled, in Korean; null otherwise. */
-  cancelReason: string | null;
-}
+  cancelReason: z.string().nullable(),
+});
+export type OrderDto = z.infer<typeof orderSchema>;
 
 /** `POST /api/payments`: the gateway payment the browser made for an order. `amount` is not trusted. */
 export const paymentRecordSchema = z.object({
@@ -144,13 +146,14 @@ export interface PaymentRecordResult {
 }
 
 /** `GET /api/payments/order/{ono}`: the gateway ids of the order's verified payment. */
-export interface OrderPaymentDto {
-  imp_uid: string;
-  merchant_uid: string;
-  amount: number;
-  pm_method: string;
-  paidAt: string;
-}
+export const orderPaymentSchema = z.object({
+  imp_uid: z.string(),
+  merchant_uid: z.string(),
+  amount: z.number(),
+  pm_method: z.string(),
+  paidAt: z.string(),
+});
+export type OrderPaymentDto = z.infer<typeof orderPaymentSchema>;
 
 /** Our own `POST /api/checkout/verify/{imp_uid}/{pmno}`: the spec's boolean with the why. */
 export interface PaymentVerificationDto {
@@ -161,7 +164,11 @@ export interface PaymentVerificationDto {
 }
 
 /** `GET /api/payments/gateway`: which payment window the web app opens. */
-export type PaymentGatewayDto = { mode: 'sandbox' } | { mode: 'portone'; merchantCode: string };
+export const paymentGatewaySchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('sandbox') }),
+  z.object({ mode: z.literal('portone'), merchantCode: z.string() }),
+]);
+export type PaymentGatewayDto = z.infer<typeof paymentGatewaySchema>;
 
 /**
  * The sandbox gateway's pay call, as the sandbox payment window sends it through the BFF

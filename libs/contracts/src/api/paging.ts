@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The page request a list call echoes back (`pageRequestDTO`). */
 export interface PageRequestDto {
   page: number;
@@ -22,6 +24,11 @@ export interface PageResult<T> {
 export interface Slice<T> {
   items: T[];
   totalCount: number;
+}
+
+/** The schema of a service's page of `item`s. */
+export function sliceSchema<T>(item: z.ZodType<T>): z.ZodType<Slice<T>> {
+  return z.object({ items: z.array(item), totalCount: z.number() });
 }
 
 /** Page buttons come in blocks of ten, as on the original site. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Slice } from './paging';
-import type { CategoryDto, ProductDetailDto } from './catalog';
-import { MAX_PAGE_SIZE } from './catalog';
+import type { CategoryDto } from './catalog';
+import { MAX_PAGE_SIZE, productDetailSchema } from './catalog';
 
 /** Product management (seller and admin consoles): registration, edits and the delete/restore toggle. */
 
@@ -224,22 +224,24 @@ export const managedProductsQuerySchema = z.object({
 export type ManagedProductsQuery = z.infer<typeof managedProductsQuerySchema>;
 
 /** A row of the consoles' product list (deleted ones included). */
-export interface ManagedProductDto {
-  pno: number;
-  pName: string;
-  delFlag: boolean;
-  pPrice: number;
-  pSalePer: number;
-  p_stock: number;
-  sno: number;
-  businessName: string;
-}
+export const managedProductSchema = z.object({
+  pno: z.number(),
+  pName: z.string(),
+  delFlag: z.boolean(),
+  pPrice: z.number(),
+  pSalePer: z.number(),
+  p_stock: z.number(),
+  sno: z.number(),
+  businessName: z.string(),
+});
+export type ManagedProductDto = z.infer<typeof managedProductSchema>;
 export type ManagedProductSlice = Slice<ManagedProductDto>;
 
 /** A product as its seller's console reads it: deleted ones too, with its categories. */
-export interface ManagedProductDetailDto extends ProductDetailDto {
-  categoryProductBumpers: { ctno: number }[];
-}
+export const managedProductDetailSchema = productDetailSchema.extend({
+  categoryProductBumpers: z.array(z.object({ ctno: z.number() })),
+});
+export type ManagedProductDetailDto = z.infer<typeof managedProductDetailSchema>;
 
 /** The delete/restore toggle's query: the flag as the console saw it. */
 export const delStatusQuerySchema = z.object({

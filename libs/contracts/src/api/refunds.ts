@@ -69,25 +69,28 @@ export const refundHistoryQuerySchema = z.object({
 export type RefundHistoryQuery = z.infer<typeof refundHistoryQuerySchema>;
 
 /** The shopper's view of a refund: an approved one waiting for the gateway is still being processed. */
-export type RefundHistoryStatus = 'PENDING' | 'COMPLETED' | 'REJECTED';
+const refundHistoryStatusSchema = z.enum(['PENDING', 'COMPLETED', 'REJECTED']);
+export type RefundHistoryStatus = z.infer<typeof refundHistoryStatusSchema>;
 
-export interface RefundHistoryItem {
-  refundId: number;
-  orderId: number;
-  requestDate: string;
+export const refundHistoryItemSchema = z.object({
+  refundId: z.number(),
+  orderId: z.number(),
+  requestDate: z.string(),
   /** The first product's name, and how many more ('사과 외 2건'). */
-  productName: string;
-  amount: number;
-  status: RefundHistoryStatus;
-}
+  productName: z.string(),
+  amount: z.number(),
+  status: refundHistoryStatusSchema,
+});
+export type RefundHistoryItem = z.infer<typeof refundHistoryItemSchema>;
 
-export interface RefundHistoryPage {
-  content: RefundHistoryItem[];
-  totalPages: number;
-  totalElements: number;
-  number: number;
-  size: number;
-}
+export const refundHistoryPageSchema = z.object({
+  content: z.array(refundHistoryItemSchema),
+  totalPages: z.number(),
+  totalElements: z.number(),
+  number: z.number(),
+  size: z.number(),
+});
+export type RefundHistoryPage = z.infer<typeof refundHistoryPageSchema>;
 
 /** Our `POST /api/refunds/{rfno}/reject`. */
 export const refundRejectSchema = z.object({
@@ -134,13 +137,14 @@ export const sellerOrderStatusSchema = z.enum(['ORDER_COMPLETE', 'REFUND_PENDING
 export const sellerOrderMemberSchema = positiveIdSchema;
 
 /** Internal (refund service → BFF): a refund as the consoles show it next to its order. */
-export interface RefundOfOrderDto {
-  rfno: number;
-  ono: number;
-  status: RefundStatus;
-  reason: string;
-  requestDate: string;
-  completeDate: string | null;
+export const refundOfOrderSchema = z.object({
+  rfno: z.number(),
+  ono: z.number(),
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  requestDate: z.string(),
+  completeDate: z.string().nullable(),
   /** The asking seller's part, or null (an admin, or a seller without lines in it). */
-  myPart: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
-}
+  myPart: z.enum(['PENDING', 'APPROVED', 'REJECTED']).nullable(),
+});
+export type RefundOfOrderDto = z.infer<typeof refundOfOrderSchema>;

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 
 /** A product review as the product page lists it. */
-export interface ReviewDto {
-  rno: number;
-  pno: number;
-  m_name: string;
-  rate: number;
-  title: string;
-  content: string;
-  regDate: string;
-  reviewLike: number;
-  businessName: string;
-  od_name: string;
-}
+export const reviewSchema = z.object({
+  rno: z.number(),
+  pno: z.number(),
+  m_name: z.string(),
+  rate: z.number(),
+  title: z.string(),
+  content: z.string(),
+  regDate: z.string(),
+  reviewLike: z.number(),
+  businessName: z.string(),
+  od_name: z.string(),
+});
+export type ReviewDto = z.infer<typeof reviewSchema>;
 
 /** Review sorts: recommended (most liked) or newest. */
 export const REVIEW_SORT_KEYS = ['reviewLike', 'rno'] as const;
