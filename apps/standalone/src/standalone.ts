@@ -67,6 +67,8 @@ async function standaloneSecret(dataDir: string, inMemory = false): Promise<stri
 
 export interface RunningStandalone {
   url: string;
+  /** How long each part of the start took, for the start's log line and the first-start benchmark. */
+  phasesMs: Record<string, number>;
   /** A service's Nest application (tests reach its providers through it). */
   service(name: string): INestApplication;
   close(): Promise<void>;
@@ -77,9 +79,22 @@ export interface RunningStandalone {
  * events through the durable in-process bus, the BFF serving the API and the web app.
  */
 export async function startStandalone(options: StandaloneOptions): Promise<RunningStandalone> {
+  const phasesMs: Record<string, number> = {};
+  const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      phasesMs[phase] = Math.round(performance.now() - started);
+    }
+  };
   const dataDir = resolve(options.dataDir);
-  const db = await openEmbeddedDatabase(options.inMemory ? undefined : join(dataDir, 'pglite'));
-  await applyMigrations({ kind: 'embedded', db, schema: 'bus' }, [{ scope: 'bus', dir: busMigrationsDir }]);
+  const db = await timed('database', () =>
+    openEmbeddedDatabase(options.inMemory ? undefined : join(dataDir, 'pglite')),
+  );
+  await timed('busMigrations', () =>
+    applyMigrations({ kind: 'embedded', db, schema: 'bus' }, [{ scope: 'bus', dir: busMigrationsDir }]),
+  );
   const busLogger = new JsonLogger('bus', options.logLevel);
   const transport = new InProcessTransport(
     { query: async (sql, params) => (await db.query<never>(sql, params)).rows },
@@ -87,6 +102,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   );
   const apps: INestApplication[] = [];
   const urls: Record<string, string> = {};
+  const servicesStarted = performance.now();
   for (const definition of ALL_SERVICES) {
     const app = await startService(
       definition,
@@ -104,38 +120,45 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     apps.push(app);
     urls[definition.name] = await app.getUrl();
   }
+  phasesMs.services = Math.round(performance.now() - servicesStarted);
   const appOf = (definition: ServiceDefinition) => apps[ALL_SERVICES.indexOf(definition)];
-  await seedDemoStore(
-    {
-      catalog: appOf(catalogService).get(CatalogDatabase),
-      board: appOf(boardService).get(BoardDatabase),
-      member: appOf(memberService).get(MemberDatabase),
-    },
-    join(dataDir, 'catalog'),
-    { productsPerCategory: options.demoProductsPerCategory },
+  await timed('seeding', () =>
+    seedDemoStore(
+      {
+        catalog: appOf(catalogService).get(CatalogDatabase),
+        board: appOf(boardService).get(BoardDatabase),
+        member: appOf(memberService).get(MemberDatabase),
+      },
+      join(dataDir, 'catalog'),
+      { productsPerCategory: options.demoProductsPerCategory },
+    ),
   );
   // Social sign-in goes to a local stand-in for Kakao, Naver and Google: no internet needed.
   const socialProvider = await startLocalSocialProvider({ host: options.host });
-  const bff = await startBff(
-    {
-      services: Object.fromEntries(BFF.calls.map((name) => [name, urls[name]])) as Record<
-        ServiceName,
-        string
-      >,
-      auth: {
-        jwtSecret: await standaloneSecret(dataDir, options.inMemory),
-        store: new MemoryKeyValueStore(),
+  const jwtSecret = await standaloneSecret(dataDir, options.inMemory);
+  const bff = await timed('bff', () =>
+    startBff(
+      {
+        services: Object.fromEntries(BFF.calls.map((name) => [name, urls[name]])) as Record<
+          ServiceName,
+          string
+        >,
+        auth: {
+          jwtSecret,
+          store: new MemoryKeyValueStore(),
+        },
+        visitors: new MemoryVisitorCounters(),
+        social: socialProvider.settings,
+        logger: new JsonLogger('bff', options.logLevel),
+        webDist: options.webDist,
+        requestsPerMinute: options.requestsPerMinute,
       },
-      visitors: new MemoryVisitorCounters(),
-      social: socialProvider.settings,
-      logger: new JsonLogger('bff', options.logLevel),
-      webDist: options.webDist,
-      requestsPerMinute: options.requestsPerMinute,
-    },
-    { port: options.port, host: options.host },
+      { port: options.port, host: options.host },
+    ),
   );
   const address = bff.getHttpServer().address() as { port: number };
   return {
+    phasesMs,
     url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`,
     service: (name) => {
       const app = apps[ALL_SERVICES.findIndex((definition) => definition.name === name)];
