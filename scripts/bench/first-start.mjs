@@ -61,13 +61,16 @@ async function timedStart(dataDir) {
   const exited = new Promise((done) => child.once('exit', done));
   let firstPageMs;
   try {
-    for (const deadline = started + 180_000; firstPageMs === undefined; ) {
+    for (const deadline = started + 180_000; firstPageMs === undefined;) {
       if (Date.now() > deadline) throw new Error(`no first page within 180 s:\n${output}`);
       if (child.exitCode !== null) throw new Error(`npm start ended (${child.exitCode}):\n${output}`);
       const pageServed = await answers(`${base}/`, (body) => body.includes('<div id="root">'));
       const productsListed =
         pageServed &&
-        (await answers(`${base}/api/product/list?page=1&size=10`, (body) => JSON.parse(body).dtoList?.length > 0));
+        (await answers(
+          `${base}/api/product/list?page=1&size=10`,
+          (body) => JSON.parse(body).dtoList?.length > 0,
+        ));
       if (productsListed) firstPageMs = Date.now() - started;
       else await new Promise((r) => setTimeout(r, 100));
     }
@@ -78,7 +81,10 @@ async function timedStart(dataDir) {
   return { firstPageMs, readyMs, phases };
 }
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 for (let run = 1; run <= runs; run++) {
   if (withWebBuild) rmSync(join(root, 'apps/web/dist'), { recursive: true, force: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'mkt-first-start-'));

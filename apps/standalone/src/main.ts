@@ -23,7 +23,11 @@ runProcess('standalone', async (logger) => {
     logLevel: config.LOG_LEVEL,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
   });
-  logger.log('marketplace ready', { url: running.url, startupMs: Date.now() - started, phasesMs: running.phasesMs });
+  logger.log('marketplace ready', {
+    url: running.url,
+    startupMs: Date.now() - started,
+    phasesMs: running.phasesMs,
+  });
   console.log(`\n  딜마켓이 열렸습니다: ${running.url}\n  (Ctrl+C로 종료)\n`);
   return running;
 });
