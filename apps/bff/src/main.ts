@@ -8,7 +8,7 @@ import { RedisKeyValueStore } from './auth/key-value-store';
 import { startBff } from './bff';
 import type { ServiceUrls } from './services/service-clients';
 import { socialEnv, socialSettingsFromEnv } from './social/social-settings';
-import { RedisVisitorCounters } from './visitors/visitor-counters';
+import { RedisVisitNotices, VisitorCounters } from './visitors/visitor-counters';
 
 const serviceUrlsConfig = z.object(
   Object.fromEntries(BFF.calls.map((name) => [serviceUrlSetting(name), z.url()])),
@@ -54,13 +54,14 @@ runProcess('bff', async (logger) => {
   const serviceUrls = loadConfig(serviceUrlsConfig);
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await redis.connect();
-  const visitors = new RedisVisitorCounters(redis);
+  const store = new RedisKeyValueStore(redis);
+  const visitors = new VisitorCounters(store, new RedisVisitNotices(redis));
   const app = await startBff(
     {
       services: Object.fromEntries(
         BFF.calls.map((name) => [name, serviceUrls[serviceUrlSetting(name)]]),
       ) as ServiceUrls,
-      auth: { jwtSecret, store: new RedisKeyValueStore(redis) },
+      auth: { jwtSecret, store },
       visitors,
       social: socialSettingsFromEnv(config),
       logger,

@@ -13,10 +13,10 @@ import { memberService } from '../../member/src/member.service';
 import { orderService } from '../../order/src/order.service';
 import { paymentService } from '../../payment/src/payment.service';
 import { refundService } from '../../refund/src/refund.service';
-import { MemoryKeyValueStore } from '../../bff/src/auth/key-value-store';
+import { EmbeddedKeyValueStore } from '../../bff/src/auth/embedded-key-value-store';
 import { startBff } from '../../bff/src/bff';
 import { startLocalSocialProvider } from '../../bff/src/social/local-provider';
-import { MemoryVisitorCounters } from '../../bff/src/visitors/visitor-counters';
+import { InProcessVisitNotices, VisitorCounters } from '../../bff/src/visitors/visitor-counters';
 import { busMigrationsDir, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
@@ -136,6 +136,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   // Social sign-in goes to a local stand-in for Kakao, Naver and Google: no internet needed.
   const socialProvider = await startLocalSocialProvider({ host: options.host });
   const jwtSecret = await standaloneSecret(dataDir, options.inMemory);
+  // Sessions, login limits and visitor counts in the embedded database: a restart keeps them.
+  const store = await EmbeddedKeyValueStore.open(db);
+  const visitors = new VisitorCounters(store, new InProcessVisitNotices());
   const bff = await timed('bff', () =>
     startBff(
       {
@@ -143,11 +146,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
           ServiceName,
           string
         >,
-        auth: {
-          jwtSecret,
-          store: new MemoryKeyValueStore(),
-        },
-        visitors: new MemoryVisitorCounters(),
+        auth: { jwtSecret, store },
+        visitors,
         social: socialProvider.settings,
         logger: new JsonLogger('bff', options.logLevel),
         webDist: options.webDist,
@@ -168,6 +168,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     close: async () => {
       await bff.close();
       await socialProvider.close();
+      visitors.close();
+      store.close();
       for (const app of apps.reverse()) await app.close();
       await transport.close();
       await db.close();
