@@ -7,6 +7,9 @@ import { EmbeddedKeyValueStore } from '../auth/embedded-key-value-store';
 import { startBff } from '../bff';
 import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
 
+// Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.
+jest.setTimeout(60_000);
+
 const ALLOWED = 'https://shop.example.kr';
 const OTHER_ALLOWED = 'http://localhost:5173';
 const REFUSED = 'https://evil.example.com';
