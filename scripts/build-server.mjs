@@ -46,6 +46,7 @@ for (const path of [
   'scripts/entry.mjs',
   'libs/messaging/migrations',
   'libs/messaging/bus-migrations',
+  'apps/bff/key-value-migrations',
   'apps/web/dist',
   ...serverWorkspaces.map((path) => `${path}/prisma/migrations`),
 ])

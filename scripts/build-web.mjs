@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the web app when its sources are newer than the last build (used by `npm start` and `npm test`).
+// Builds the web app when its sources are newer than the last build: after `npm install` (so the
+// first `npm start` need not), and before `npm start` and `npm test` (sources edited since).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';

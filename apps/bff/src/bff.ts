@@ -39,6 +39,7 @@ import { VisitorController } from './visitors/visitor.controller';
 import { VisitorStreams } from './visitors/visitor-stream';
 import type { ServiceTransports, ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
+import type { CallCounter } from './security/request-rate-limit';
 import { requestRateLimit } from './security/request-rate-limit';
 import { securityHeaders } from './security/security-headers';
 import { serveWebApp } from './web/web-app';
@@ -59,6 +60,8 @@ export interface BffOptions {
   trustProxy?: TrustProxy;
   /** API calls allowed per client address and minute (429 beyond); no general limit when absent or 0. */
   requestsPerMinute?: number;
+  /** Where the general rate limit counts calls; the sessions' store when absent. */
+  callCounter?: CallCounter;
   /** Other sites' origins whose pages may call the API with credentials (CORS); same origin only when absent or empty. */
   corsOrigins?: string[];
   /** The catalogue read cache; every catalogue read goes to catalog when absent. */
@@ -128,7 +131,8 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
   app.use(app.get(Metrics).observeHttp);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders());
-  if (options.requestsPerMinute) app.use(requestRateLimit(options.auth.store, options.requestsPerMinute));
+  if (options.requestsPerMinute)
+    app.use(requestRateLimit(options.callCounter ?? options.auth.store, options.requestsPerMinute));
   // An origin off the list gets no Access-Control-Allow-Origin, so its browser withholds the answer.
   if (options.corsOrigins?.length) {
     app.enableCors({

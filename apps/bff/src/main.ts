@@ -20,7 +20,7 @@ import { startBff } from './bff';
 import { catalogCacheMegabytes, megabytes } from './catalog/catalog-read-cache';
 import type { ServiceUrls } from './services/service-clients';
 import { socialEnv, socialSettingsFromEnv } from './social/social-settings';
-import { RedisVisitorCounters } from './visitors/visitor-counters';
+import { RedisVisitNotices, VisitorCounters } from './visitors/visitor-counters';
 
 const serviceUrlsConfig = z.object(
   Object.fromEntries(BFF.calls.map((name) => [serviceUrlSetting(name), z.url()])),
@@ -70,7 +70,8 @@ runProcess('bff', async (logger) => {
   const serviceUrls = loadConfig(serviceUrlsConfig);
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await redis.connect();
-  const visitors = new RedisVisitorCounters(redis);
+  const store = new RedisKeyValueStore(redis);
+  const visitors = new VisitorCounters(store, new RedisVisitNotices(redis));
   const changes = new KafkaTransport({
     brokers: config.KAFKA_BROKERS,
     clientId: 'bff',
@@ -82,7 +83,7 @@ runProcess('bff', async (logger) => {
       services: Object.fromEntries(
         BFF.calls.map((name) => [name, serviceUrls[serviceUrlSetting(name)]]),
       ) as ServiceUrls,
-      auth: { jwtSecret, store: new RedisKeyValueStore(redis) },
+      auth: { jwtSecret, store },
       visitors,
       social: socialSettingsFromEnv(config),
       logger,

@@ -28,7 +28,11 @@ runProcess('standalone', async (logger) => {
     catalogCacheMb: config.CATALOG_CACHE_MB,
     retentionDays: config.MESSAGING_RETENTION_DAYS,
   });
-  logger.log('marketplace ready', { url: running.url, startupMs: Date.now() - started });
+  logger.log('marketplace ready', {
+    url: running.url,
+    startupMs: Date.now() - started,
+    phasesMs: running.phasesMs,
+  });
   console.log(`\n  딜마켓이 열렸습니다: ${running.url}\n  (Ctrl+C로 종료)\n`);
   return running;
 });

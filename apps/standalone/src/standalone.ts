@@ -13,11 +13,12 @@ import { memberService } from '@mkt/member/src/member.service';
 import { orderService } from '@mkt/order/src/order.service';
 import { paymentService } from '@mkt/payment/src/payment.service';
 import { refundService } from '@mkt/refund/src/refund.service';
-import { MemoryKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
+import { EmbeddedKeyValueStore } from '@mkt/bff/src/auth/embedded-key-value-store';
 import { startBff } from '@mkt/bff/src/bff';
+import { InMemoryCallCounter } from '@mkt/bff/src/security/request-rate-limit';
 import { DEFAULT_CATALOG_CACHE_MB, megabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
 import { startLocalSocialProvider } from './local-social-provider';
-import { MemoryVisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
+import { InProcessVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
 import { busMigrationsDir, InProcessTransport, retentionOfDays, RetentionPruner } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
@@ -72,6 +73,8 @@ async function standaloneSecret(dataDir: string, inMemory = false): Promise<stri
 
 export interface RunningStandalone {
   url: string;
+  /** How long each part of the start took, for the start's log line and the first-start benchmark. */
+  phasesMs: Record<string, number>;
   /** A service's Nest application (tests reach its providers through it). */
   service(name: string): INestApplication;
   close(): Promise<void>;
@@ -82,9 +85,22 @@ export interface RunningStandalone {
  * events through the durable in-process bus, the BFF serving the API and the web app.
  */
 export async function startStandalone(options: StandaloneOptions): Promise<RunningStandalone> {
+  const phasesMs: Record<string, number> = {};
+  const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      phasesMs[phase] = Math.round(performance.now() - started);
+    }
+  };
   const dataDir = resolve(options.dataDir);
-  const db = await openEmbeddedDatabase(options.inMemory ? undefined : join(dataDir, 'pglite'));
-  await applyMigrations({ kind: 'embedded', db, schema: 'bus' }, [{ scope: 'bus', dir: busMigrationsDir }]);
+  const db = await timed('database', () =>
+    openEmbeddedDatabase(options.inMemory ? undefined : join(dataDir, 'pglite')),
+  );
+  await timed('busMigrations', () =>
+    applyMigrations({ kind: 'embedded', db, schema: 'bus' }, [{ scope: 'bus', dir: busMigrationsDir }]),
+  );
   const busLogger = new JsonLogger('bus', options.logLevel);
   const transport = new InProcessTransport(
     { query: async (sql, params) => (await db.query<never>(sql, params)).rows },
@@ -95,6 +111,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   busPruner.start();
   const apps: INestApplication[] = [];
   const urls: Record<string, string> = {};
+  const servicesStarted = performance.now();
   for (const definition of ALL_SERVICES) {
     const app = await startService(
       definition,
@@ -113,56 +130,69 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     apps.push(app);
     urls[definition.name] = await app.getUrl();
   }
+  phasesMs.services = Math.round(performance.now() - servicesStarted);
   const appOf = (definition: ServiceDefinition) => apps[ALL_SERVICES.indexOf(definition)];
   const serviceApp = (name: string) => {
     const app = apps[ALL_SERVICES.findIndex((definition) => definition.name === name)];
     if (!app) throw new Error(`no service named ${name}`);
     return app;
   };
-  await seedDemoStore(
-    {
-      catalog: appOf(catalogService).get(CatalogDatabase),
-      board: appOf(boardService).get(BoardDatabase),
-      member: appOf(memberService).get(MemberDatabase),
-    },
-    join(dataDir, 'catalog'),
-    { productsPerCategory: options.demoProductsPerCategory },
+  await timed('seeding', () =>
+    seedDemoStore(
+      {
+        catalog: appOf(catalogService).get(CatalogDatabase),
+        board: appOf(boardService).get(BoardDatabase),
+        member: appOf(memberService).get(MemberDatabase),
+      },
+      join(dataDir, 'catalog'),
+      { productsPerCategory: options.demoProductsPerCategory },
+    ),
   );
   // Social sign-in goes to a local stand-in for Kakao, Naver and Google: no internet needed.
   const socialProvider = await startLocalSocialProvider({ host: options.host });
-  const bff = await startBff(
-    {
-      services: Object.fromEntries(BFF.calls.map((name) => [name, urls[name]])) as Record<
-        ServiceName,
-        string
-      >,
-      // The BFF's calls go straight into each service's HTTP stack, without a socket.
-      serviceTransports: Object.fromEntries(
-        BFF.calls.map((name) => [name, inProcessTransport(serviceApp(name).getHttpAdapter().getInstance())]),
-      ),
-      auth: {
-        jwtSecret: await standaloneSecret(dataDir, options.inMemory),
-        store: new MemoryKeyValueStore(),
+  const jwtSecret = await standaloneSecret(dataDir, options.inMemory);
+  // Sessions, login limits and visitor counts in the embedded database: a restart keeps them.
+  const store = await EmbeddedKeyValueStore.open(db);
+  const visitors = new VisitorCounters(store, new InProcessVisitNotices());
+  const bff = await timed('bff', () =>
+    startBff(
+      {
+        services: Object.fromEntries(BFF.calls.map((name) => [name, urls[name]])) as Record<
+          ServiceName,
+          string
+        >,
+        // The BFF's calls go straight into each service's HTTP stack, without a socket.
+        serviceTransports: Object.fromEntries(
+          BFF.calls.map((name) => [
+            name,
+            inProcessTransport(serviceApp(name).getHttpAdapter().getInstance()),
+          ]),
+        ),
+        auth: { jwtSecret, store },
+        visitors,
+        social: socialProvider.settings,
+        logger: new JsonLogger('bff', options.logLevel),
+        webDist: options.webDist,
+        requestsPerMinute: options.requestsPerMinute,
+        callCounter: new InMemoryCallCounter(),
+        catalogCache: {
+          changes: transport,
+          maxBytes: megabytes(options.catalogCacheMb ?? DEFAULT_CATALOG_CACHE_MB),
+        },
       },
-      visitors: new MemoryVisitorCounters(),
-      social: socialProvider.settings,
-      logger: new JsonLogger('bff', options.logLevel),
-      webDist: options.webDist,
-      requestsPerMinute: options.requestsPerMinute,
-      catalogCache: {
-        changes: transport,
-        maxBytes: megabytes(options.catalogCacheMb ?? DEFAULT_CATALOG_CACHE_MB),
-      },
-    },
-    { port: options.port, host: options.host },
+      { port: options.port, host: options.host },
+    ),
   );
   const address = bff.getHttpServer().address() as { port: number };
   return {
+    phasesMs,
     url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`,
     service: serviceApp,
     close: async () => {
       await bff.close();
       await socialProvider.close();
+      visitors.close();
+      store.close();
       for (const app of apps.reverse()) await app.close();
       await busPruner.stop();
       await transport.close();

@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis';
 
 /**
- * The few key-value operations sessions need: Redis in distributed mode, process memory in
- * standalone mode. Values expire after `ttlSeconds`.
+ * The few key-value operations the BFF's state needs (sessions, login limits, social tickets,
+ * request counts, visitor counts): Redis in distributed mode, the embedded database in standalone
+ * mode (`EmbeddedKeyValueStore`). Keys expire after `ttlSeconds`; an expired key is absent.
  */
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
@@ -14,6 +15,13 @@ export interface KeyValueStore {
   setMembers(key: string): Promise<string[]>;
   /** Adds 1 and answers the new count; the count starts its `ttlSeconds` window at 1. */
   increment(key: string, ttlSeconds: number): Promise<number>;
+  /** Adds 1 to one field of the key's counts (a Redis hash). */
+  incrementField(key: string, field: string, ttlSeconds: number): Promise<void>;
+  /** The key's counts by field; an empty object for an absent key. */
+  fieldCounts(key: string): Promise<Record<string, number>>;
+  /** Adds a member to count distinct members of (Redis estimates them with a HyperLogLog). */
+  addDistinct(key: string, member: string, ttlSeconds: number): Promise<void>;
+  countDistinct(key: string): Promise<number>;
 }
 
 export class RedisKeyValueStore implements KeyValueStore {
@@ -59,55 +67,29 @@ export class RedisKeyValueStore implements KeyValueStore {
       .exec()) as [[null, number], [null, number]];
     return count;
   }
-}
 
-export class MemoryKeyValueStore implements KeyValueStore {
-  private readonly values = new Map<string, { value: string | Set<string>; expires: number }>();
-
-  private live(key: string) {
-    const entry = this.values.get(key);
-    if (entry && entry.expires <= Date.now()) {
-      this.values.delete(key);
-      return undefined;
-    }
-    return entry;
+  async incrementField(key: string, field: string, ttlSeconds: number): Promise<void> {
+    await this.redis
+      .multi()
+      .hincrby(this.namespace + key, field, 1)
+      .expire(this.namespace + key, ttlSeconds)
+      .exec();
   }
 
-  async get(key: string): Promise<string | null> {
-    const value = this.live(key)?.value;
-    return typeof value === 'string' ? value : null;
+  async fieldCounts(key: string): Promise<Record<string, number>> {
+    const fields = await this.redis.hgetall(this.namespace + key);
+    return Object.fromEntries(Object.entries(fields).map(([field, count]) => [field, Number(count)]));
   }
 
-  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
-    this.values.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
+  async addDistinct(key: string, member: string, ttlSeconds: number): Promise<void> {
+    await this.redis
+      .multi()
+      .pfadd(this.namespace + key, member)
+      .expire(this.namespace + key, ttlSeconds)
+      .exec();
   }
 
-  async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
-    if (this.live(key)) return false;
-    await this.set(key, value, ttlSeconds);
-    return true;
-  }
-
-  async delete(keys: string[]): Promise<void> {
-    for (const key of keys) this.values.delete(key);
-  }
-
-  async addToSet(key: string, member: string, ttlSeconds: number): Promise<void> {
-    const current = this.live(key)?.value;
-    const set = current instanceof Set ? current : new Set<string>();
-    set.add(member);
-    this.values.set(key, { value: set, expires: Date.now() + ttlSeconds * 1000 });
-  }
-
-  async setMembers(key: string): Promise<string[]> {
-    const value = this.live(key)?.value;
-    return value instanceof Set ? [...value] : [];
-  }
-
-  async increment(key: string, ttlSeconds: number): Promise<number> {
-    const entry = this.live(key);
-    const count = (typeof entry?.value === 'string' ? Number(entry.value) : 0) + 1;
-    this.values.set(key, { value: String(count), expires: entry?.expires ?? Date.now() + ttlSeconds * 1000 });
-    return count;
+  countDistinct(key: string): Promise<number> {
+    return this.redis.pfcount(this.namespace + key);
   }
 }

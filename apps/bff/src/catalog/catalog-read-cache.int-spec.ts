@@ -6,9 +6,10 @@ import { ProductChangedV1 } from '@mkt/contracts';
 import { busMigrationsDir, eventMessage, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import { JsonLogger } from '@mkt/platform';
-import { MemoryKeyValueStore } from '../auth/key-value-store';
+import type { OpenedStore } from '../testing/key-value-stores';
+import { openRedisStore } from '../testing/key-value-stores';
 import { startBff } from '../bff';
-import { MemoryVisitorCounters } from '../visitors/visitor-counters';
+import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
 import { CACHED_LIST_PAGES } from './catalog-read-cache';
 
 jest.setTimeout(60_000);
@@ -58,7 +59,10 @@ describe("the BFF's catalogue read cache", () => {
     ]);
   };
 
+  let sessions: OpenedStore;
+
   beforeAll(async () => {
+    sessions = await openRedisStore();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const catalogUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     db = await openEmbeddedDatabase();
@@ -78,8 +82,8 @@ describe("the BFF's catalogue read cache", () => {
           payment: catalogUrl,
           refund: catalogUrl,
         },
-        auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
-        visitors: new MemoryVisitorCounters(),
+        auth: { jwtSecret: randomBytes(32).toString('hex'), store: sessions.store },
+        visitors: new VisitorCounters(sessions.store, new InProcessVisitNotices()),
         logger: new JsonLogger('bff', 'error'),
         catalogCache: { changes: bus, maxBytes: 1 << 20 },
       },
@@ -97,6 +101,7 @@ describe("the BFF's catalogue read cache", () => {
     await bff?.close();
     await bus?.close();
     await db?.close();
+    await sessions?.close();
     await new Promise((resolve) => server.close(resolve));
   });
 

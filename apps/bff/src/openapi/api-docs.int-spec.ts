@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { JsonLogger } from '@mkt/platform';
 import { launchChromium } from '@mkt/testing/src/browser/chromium';
-import { MemoryKeyValueStore } from '../auth/key-value-store';
+import type { OpenedStore } from '../testing/key-value-stores';
+import { openRedisStore } from '../testing/key-value-stores';
 import { startBff } from '../bff';
-import { MemoryVisitorCounters } from '../visitors/visitor-counters';
+import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
 import { API_DOCS_JSON_PATH, API_DOCS_PATH, PATH_PARAMETERS } from './api-docs';
 
 jest.setTimeout(120_000);
@@ -100,7 +101,10 @@ describe('the BFF API document', () => {
   let url: string;
   let document: OpenAPIObject;
 
+  let sessions: OpenedStore;
+
   beforeAll(async () => {
+    sessions = await openRedisStore();
     const unused = 'http://127.0.0.1:9';
     app = await startBff(
       {
@@ -113,8 +117,8 @@ describe('the BFF API document', () => {
           payment: unused,
           refund: unused,
         },
-        auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
-        visitors: new MemoryVisitorCounters(),
+        auth: { jwtSecret: randomBytes(32).toString('hex'), store: sessions.store },
+        visitors: new VisitorCounters(sessions.store, new InProcessVisitNotices()),
         logger: new JsonLogger('bff', 'error'),
       },
       { port: 0, host: '127.0.0.1' },
@@ -124,7 +128,10 @@ describe('the BFF API document', () => {
     expect(response.status).toBe(200);
     document = (await response.json()) as OpenAPIObject;
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await sessions.close();
+  });
 
   it('documents every route the BFF serves, and none it does not', () => {
     const served = servedRoutes(app);

@@ -1,9 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { openEmbeddedDatabase } from '@mkt/persistence';
 import { JsonLogger } from '@mkt/platform';
-import { MemoryKeyValueStore } from '../auth/key-value-store';
+import { EmbeddedKeyValueStore } from '../auth/embedded-key-value-store';
 import { startBff } from '../bff';
-import { MemoryVisitorCounters } from '../visitors/visitor-counters';
+import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
+
+// Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.
+jest.setTimeout(60_000);
 
 const ALLOWED = 'https://shop.example.kr';
 const OTHER_ALLOWED = 'http://localhost:5173';
@@ -19,6 +24,9 @@ describe('the BFF towards browsers', () => {
   const started: INestApplication[] = [];
   let withOrigins: string;
   let sameOriginOnly: string;
+  // The standalone mode's store, in memory.
+  let database: PGlite;
+  let store: EmbeddedKeyValueStore;
 
   const start = async (corsOrigins?: string[], requestsPerMinute?: number) => {
     const unused = 'http://127.0.0.1:9';
@@ -33,8 +41,8 @@ describe('the BFF towards browsers', () => {
           payment: unused,
           refund: unused,
         },
-        auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
-        visitors: new MemoryVisitorCounters(),
+        auth: { jwtSecret: randomBytes(32).toString('hex'), store },
+        visitors: new VisitorCounters(store, new InProcessVisitNotices()),
         logger: new JsonLogger('bff', 'error'),
         corsOrigins,
         requestsPerMinute,
@@ -56,10 +64,16 @@ describe('the BFF towards browsers', () => {
     });
 
   beforeAll(async () => {
+    database = await openEmbeddedDatabase();
+    store = await EmbeddedKeyValueStore.open(database);
     withOrigins = await start([ALLOWED, OTHER_ALLOWED]);
     sameOriginOnly = await start();
   });
-  afterAll(() => Promise.all(started.map((app) => app.close())));
+  afterAll(async () => {
+    await Promise.all(started.map((app) => app.close()));
+    store.close();
+    await database.close();
+  });
 
   it('lets an allowed origin read an answer, with credentials', async () => {
     for (const origin of [ALLOWED, OTHER_ALLOWED]) {

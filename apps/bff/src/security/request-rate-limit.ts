@@ -4,12 +4,37 @@ import type { KeyValueStore } from '../auth/key-value-store';
 
 const WINDOW_SECONDS = 60;
 
+/** Where the calls are counted: the sessions' store (shared by every BFF instance), or this process. */
+export type CallCounter = Pick<KeyValueStore, 'increment'>;
+
+/**
+ * Counts in this process's memory, for a BFF that runs alone (standalone mode): nothing to share,
+ * forgetting a minute's counts at a restart is harmless, and the embedded database is spared a
+ * write per call.
+ */
+export class InMemoryCallCounter implements CallCounter {
+  private readonly counts = new Map<string, number>();
+  private clearsAt = 0;
+
+  async increment(key: string): Promise<number> {
+    // The keys name their clock minute: at the next one, every count is over.
+    const now = Date.now();
+    if (now >= this.clearsAt) {
+      this.counts.clear();
+      this.clearsAt = (Math.floor(now / 1000 / WINDOW_SECONDS) + 1) * WINDOW_SECONDS * 1000;
+    }
+    const calls = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, calls);
+    return calls;
+  }
+}
+
 /**
  * A general limit per client address on the API (besides the login limits): at most `perMinute`
- * calls in each clock minute, then 429 with `Retry-After` until the minute ends. The counts live in
- * the sessions' store, so every BFF instance behind a load balancer counts the same calls.
+ * calls in each clock minute, then 429 with `Retry-After` until the minute ends. Counted in the
+ * sessions' store, every BFF instance behind a load balancer counts the same calls.
  */
-export function requestRateLimit(store: KeyValueStore, perMinute: number) {
+export function requestRateLimit(store: CallCounter, perMinute: number) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (!req.path.startsWith('/api/')) return next();
     const now = Math.floor(Date.now() / 1000);

@@ -3,9 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { JsonLogger } from '@mkt/platform';
-import { MemoryKeyValueStore } from '../auth/key-value-store';
+import type { OpenedStore } from '../testing/key-value-stores';
+import { openRedisStore } from '../testing/key-value-stores';
 import { startBff } from '../bff';
-import { MemoryVisitorCounters } from '../visitors/visitor-counters';
+import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
 
 /** The BFF's logger, keeping the error lines it writes for the test to read. */
 class RecordingLogger extends JsonLogger {
@@ -23,7 +24,10 @@ describe("the BFF's reads of services", () => {
   let url: string;
   const logger = new RecordingLogger('bff', 'error');
 
+  let sessions: OpenedStore;
+
   beforeAll(async () => {
+    sessions = await openRedisStore();
     // A catalog that answers a product in a shape of its own: the price as text, a field nobody asked for.
     catalog = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -42,8 +46,8 @@ describe("the BFF's reads of services", () => {
           payment: unused,
           refund: unused,
         },
-        auth: { jwtSecret: randomBytes(32).toString('hex'), store: new MemoryKeyValueStore() },
-        visitors: new MemoryVisitorCounters(),
+        auth: { jwtSecret: randomBytes(32).toString('hex'), store: sessions.store },
+        visitors: new VisitorCounters(sessions.store, new InProcessVisitNotices()),
         logger,
       },
       { port: 0, host: '127.0.0.1' },
@@ -54,6 +58,7 @@ describe("the BFF's reads of services", () => {
   afterAll(async () => {
     await bff?.close();
     await new Promise((done) => catalog?.close(done));
+    await sessions?.close();
   });
 
   it('answers 502 with a readable message to an answer that does not match its schema, and logs why', async () => {

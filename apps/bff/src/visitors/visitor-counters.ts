@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { DailyVisits, HourlyVisits } from '@mkt/contracts';
+import type { KeyValueStore } from '../auth/key-value-store';
 
 /** Counters live this long, so the dashboard can look back a month. */
 const KEEP_SECONDS = 40 * 24 * 3600;
@@ -20,44 +21,43 @@ export function lastKoreanDays(count: number, now: Date): string[] {
 
 export type VisitListener = () => void;
 
-/** Page visits per day and hour and distinct visitors per day, for the admin dashboard. */
-export interface VisitorCounters {
-  record(visitorId: string, at: Date): Promise<void>;
-  daily(days: string[]): Promise<DailyVisits[]>;
-  hourly(day: string): Promise<HourlyVisits[]>;
-  /**
-   * Calls `listener` after every recorded visit: in this process, and with Redis in every process
-   * sharing the namespace. Resolves once notices are flowing; gives the function that stops them.
-   */
+/**
+ * How the live streams hear of visits: in this process, or (Redis) in every process sharing the
+ * namespace. `subscribe` resolves once notices are flowing and gives the function that stops them.
+ */
+export interface VisitNotices {
+  publish(): Promise<void>;
   subscribe(listener: VisitListener): Promise<() => void>;
+  close(): void;
 }
 
-/** The listeners of one process. */
-class VisitListeners {
+/** Standalone mode: one process, so its listeners are all there is. */
+export class InProcessVisitNotices implements VisitNotices {
   private readonly listeners = new Set<VisitListener>();
 
-  add(listener: VisitListener): () => void {
+  async publish(): Promise<void> {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  async subscribe(listener: VisitListener): Promise<() => void> {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
     };
   }
 
-  notify(): void {
-    for (const listener of [...this.listeners]) listener();
+  close(): void {
+    this.listeners.clear();
   }
 }
 
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-
 /**
- * Redis: INCR per day and per hour, a HyperLogLog of visitor ids per day. Each visit is also
- * published on a pub/sub channel so the live streams of every BFF instance hear of it; the
- * subscription needs a connection of its own (a subscribed connection runs no other commands),
- * opened on the first `subscribe` and ended by `close`.
+ * Distributed mode: each visit is published on a Redis channel so the live streams of every BFF
+ * instance hear of it. The subscription needs a connection of its own (a subscribed connection
+ * runs no other commands), opened on the first `subscribe` and ended by `close`.
  */
-export class RedisVisitorCounters implements VisitorCounters {
-  private readonly listeners = new VisitListeners();
+export class RedisVisitNotices implements VisitNotices {
+  private readonly local = new InProcessVisitNotices();
   private subscriber?: Redis;
   private subscribed?: Promise<void>;
 
@@ -70,41 +70,12 @@ export class RedisVisitorCounters implements VisitorCounters {
     return `${this.namespace}visits:recorded`;
   }
 
-  async record(visitorId: string, at: Date): Promise<void> {
-    const { day, hour } = koreanDayAndHour(at);
-    const k = this.keys(day);
-    await this.redis
-      .multi()
-      .incr(k.visits)
-      .expire(k.visits, KEEP_SECONDS)
-      .hincrby(k.hours, String(hour), 1)
-      .expire(k.hours, KEEP_SECONDS)
-      .pfadd(k.visitors, visitorId)
-      .expire(k.visitors, KEEP_SECONDS)
-      .publish(this.channel, day)
-      .exec();
-  }
-
-  async daily(days: string[]): Promise<DailyVisits[]> {
-    return Promise.all(
-      days.map(async (date) => {
-        const k = this.keys(date);
-        const [visits, visitors] = await Promise.all([
-          this.redis.get(k.visits),
-          this.redis.pfcount(k.visitors),
-        ]);
-        return { date, visits: Number(visits ?? 0), visitors };
-      }),
-    );
-  }
-
-  async hourly(day: string): Promise<HourlyVisits[]> {
-    const counts = await this.redis.hgetall(this.keys(day).hours);
-    return HOURS.map((hour) => ({ hour, visits: Number(counts[String(hour)] ?? 0) }));
+  async publish(): Promise<void> {
+    await this.redis.publish(this.channel, '');
   }
 
   async subscribe(listener: VisitListener): Promise<() => void> {
-    const unsubscribe = this.listeners.add(listener);
+    const unsubscribe = await this.local.subscribe(listener);
     try {
       await (this.subscribed ??= this.openSubscription());
     } catch (error) {
@@ -115,7 +86,6 @@ export class RedisVisitorCounters implements VisitorCounters {
     return unsubscribe;
   }
 
-  /** Ends the subscriber connection, if one was opened. */
   close(): void {
     this.subscriber?.disconnect();
     this.subscriber = undefined;
@@ -127,53 +97,62 @@ export class RedisVisitorCounters implements VisitorCounters {
     const subscriber = this.redis.duplicate();
     this.subscriber = subscriber;
     subscriber.on('message', (channel: string) => {
-      if (channel === this.channel) this.listeners.notify();
+      if (channel === this.channel) void this.local.publish();
     });
     await subscriber.subscribe(this.channel);
   }
-
-  private keys(day: string) {
-    return {
-      visits: `${this.namespace}visits:${day}`,
-      hours: `${this.namespace}visits:${day}:hours`,
-      visitors: `${this.namespace}visitors:${day}`,
-    };
-  }
 }
 
-/** Standalone mode: the same counts in process memory (exact distinct counts). */
-export class MemoryVisitorCounters implements VisitorCounters {
-  private readonly days = new Map<string, { hours: number[]; visitors: Set<string> }>();
-  private readonly listeners = new VisitListeners();
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/**
+ * Page visits per day and hour and distinct visitors per day, for the admin dashboard, kept in the
+ * BFF's key-value store (a day's visits are the sum of its hours); live streams hear of each visit
+ * through `notices`.
+ */
+export class VisitorCounters {
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly notices: VisitNotices,
+  ) {}
 
   async record(visitorId: string, at: Date): Promise<void> {
     const { day, hour } = koreanDayAndHour(at);
-    const entry = this.days.get(day) ?? { hours: HOURS.map(() => 0), visitors: new Set<string>() };
-    entry.hours[hour]++;
-    entry.visitors.add(visitorId);
-    this.days.set(day, entry);
-    this.listeners.notify();
-  }
-
-  async subscribe(listener: VisitListener): Promise<() => void> {
-    return this.listeners.add(listener);
+    await Promise.all([
+      this.store.incrementField(hoursKey(day), String(hour), KEEP_SECONDS),
+      this.store.addDistinct(visitorsKey(day), visitorId, KEEP_SECONDS),
+    ]);
+    await this.notices.publish();
   }
 
   async daily(days: string[]): Promise<DailyVisits[]> {
-    return days.map((date) => {
-      const entry = this.days.get(date);
-      return {
-        date,
-        visits: entry?.hours.reduce((a, b) => a + b, 0) ?? 0,
-        visitors: entry?.visitors.size ?? 0,
-      };
-    });
+    return Promise.all(
+      days.map(async (date) => {
+        const [hours, visitors] = await Promise.all([
+          this.store.fieldCounts(hoursKey(date)),
+          this.store.countDistinct(visitorsKey(date)),
+        ]);
+        return { date, visits: Object.values(hours).reduce((a, b) => a + b, 0), visitors };
+      }),
+    );
   }
 
   async hourly(day: string): Promise<HourlyVisits[]> {
-    const entry = this.days.get(day);
-    return HOURS.map((hour) => ({ hour, visits: entry?.hours[hour] ?? 0 }));
+    const counts = await this.store.fieldCounts(hoursKey(day));
+    return HOURS.map((hour) => ({ hour, visits: counts[String(hour)] ?? 0 }));
+  }
+
+  /** Calls `listener` after every recorded visit; gives the function that stops it. */
+  subscribe(listener: VisitListener): Promise<() => void> {
+    return this.notices.subscribe(listener);
+  }
+
+  close(): void {
+    this.notices.close();
   }
 }
+
+const hoursKey = (day: string) => `visits:${day}:hours`;
+const visitorsKey = (day: string) => `visitors:${day}`;
 
 export const VISITOR_COUNTERS = Symbol('VISITOR_COUNTERS');

@@ -3,8 +3,11 @@ import type { Response } from 'express';
 import { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+import { openEmbeddedDatabase } from '@mkt/persistence';
+import { EmbeddedKeyValueStore } from '../auth/embedded-key-value-store';
 import type { VisitListener } from './visitor-counters';
-import { MemoryVisitorCounters } from './visitor-counters';
+import { InProcessVisitNotices, VisitorCounters } from './visitor-counters';
 import {
   coalesce,
   eventFrame,
@@ -14,6 +17,9 @@ import {
   VisitorStreams,
 } from './visitor-stream';
 import { connectVisitorStream, todayVisits } from './visitor-stream.test-client';
+
+// Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.
+jest.setTimeout(60_000);
 
 describe('coalesce', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -84,8 +90,22 @@ describe('eventFrame', () => {
   });
 });
 
-/** Memory counters that also count the listeners currently subscribed. */
-class ListenerCountingCounters extends MemoryVisitorCounters {
+/** The counters' store is the real embedded one, in memory, emptied before each test. */
+let database: PGlite;
+let store: EmbeddedKeyValueStore;
+
+beforeAll(async () => {
+  database = await openEmbeddedDatabase();
+  store = await EmbeddedKeyValueStore.open(database);
+});
+beforeEach(() => database.exec('DELETE FROM bff.kv_entry'));
+afterAll(async () => {
+  store.close();
+  await database.close();
+});
+
+/** In-process notices that also count the listeners currently subscribed. */
+class ListenerCountingNotices extends InProcessVisitNotices {
   activeListeners = 0;
 
   override async subscribe(listener: VisitListener): Promise<() => void> {
@@ -128,7 +148,8 @@ describe('VisitorStreams heartbeat', () => {
   afterEach(() => jest.useRealTimers());
 
   it('writes a comment every 25 s while the client stays, and nothing once it leaves', async () => {
-    const counters = new ListenerCountingCounters();
+    const notices = new ListenerCountingNotices();
+    const counters = new VisitorCounters(store, notices);
     const response = new RecordingResponse();
     await new VisitorStreams(counters).serve(response as unknown as Response);
     await jest.advanceTimersByTimeAsync(0);
@@ -138,7 +159,7 @@ describe('VisitorStreams heartbeat', () => {
     expect(response.written.slice(1)).toEqual([HEARTBEAT_FRAME, HEARTBEAT_FRAME]);
 
     response.emit('close');
-    expect(counters.activeListeners).toBe(0);
+    expect(notices.activeListeners).toBe(0);
     await counters.record('late', new Date());
     await jest.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS * 2);
     expect(response.written).toHaveLength(3);
@@ -154,13 +175,15 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
 }
 
 describe('VisitorStreams', () => {
-  let counters: ListenerCountingCounters;
+  let notices: ListenerCountingNotices;
+  let counters: VisitorCounters;
   let streams: VisitorStreams;
   let server: Server;
   let url: string;
 
   beforeEach(async () => {
-    counters = new ListenerCountingCounters();
+    notices = new ListenerCountingNotices();
+    counters = new VisitorCounters(store, notices);
     streams = new VisitorStreams(counters);
     const app = express();
     app.get('/stream', (_request, response) => void streams.serve(response));
@@ -199,9 +222,9 @@ describe('VisitorStreams', () => {
   it('drops the listener when the client goes away', async () => {
     const client = await connectVisitorStream(url);
     await client.next(() => true);
-    expect(counters.activeListeners).toBe(1);
+    expect(notices.activeListeners).toBe(1);
     client.close();
-    await until(() => counters.activeListeners === 0);
+    await until(() => notices.activeListeners === 0);
     await counters.record('after', new Date());
   });
 
@@ -210,6 +233,6 @@ describe('VisitorStreams', () => {
     await client.next(() => true);
     streams.beforeApplicationShutdown();
     await client.ended;
-    await until(() => counters.activeListeners === 0);
+    await until(() => notices.activeListeners === 0);
   });
 });

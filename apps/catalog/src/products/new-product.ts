@@ -15,8 +15,18 @@ export interface NewProduct {
 
 /** Inserts a product with its options, images and category links; its stock is the options' sum. */
 export async function createProduct(db: CatalogTx, product: NewProduct): Promise<number> {
-  const created = await db.product.create({
-    data: {
+  const [pno] = await createProducts(db, [product]);
+  return pno;
+}
+
+/**
+ * Inserts products as `createProduct` does, a statement per table for all of them (the demo store's
+ * thousand products in a few statements); answers their numbers in the given order. Atomic only
+ * inside a transaction.
+ */
+export async function createProducts(db: CatalogTx, products: NewProduct[]): Promise<number[]> {
+  const created = await db.product.createManyAndReturn({
+    data: products.map((product) => ({
       pName: product.pName,
       pContent: product.pContent,
       pPrice: product.pPrice,
@@ -25,11 +35,21 @@ export async function createProduct(db: CatalogTx, product: NewProduct): Promise
       pStock: product.options.reduce((sum, o) => sum + o.odStock, 0),
       sellerId: product.sellerId,
       businessName: product.businessName,
-      options: { create: product.options.map((o) => ({ ...o, sellerId: product.sellerId })) },
-      images: { create: product.imageNames.map((piName, ord) => ({ piName, ord })) },
-      categories: { create: product.ctnos.map((ctno) => ({ ctno })) },
-    },
+    })),
     select: { pno: true },
   });
-  return created.pno;
+  // Numbers come from the sequence in the rows' order, whatever order RETURNING lists them in.
+  const pnos = created.map((row) => row.pno).sort((a, b) => a - b);
+  const each = <T>(rows: (product: NewProduct, pno: number) => T[]) =>
+    products.flatMap((product, i) => rows(product, pnos[i]));
+  await db.productOption.createMany({
+    data: each((product, pno) => product.options.map((o) => ({ ...o, pno, sellerId: product.sellerId }))),
+  });
+  await db.productImage.createMany({
+    data: each((product, pno) => product.imageNames.map((piName, ord) => ({ pno, piName, ord }))),
+  });
+  await db.categoryProduct.createMany({
+    data: each((product, pno) => product.ctnos.map((ctno) => ({ ctno, pno }))),
+  });
+  return pnos;
 }

@@ -1,7 +1,9 @@
 import type { ImageStorage } from '../images/image-storage';
 import { contentAddressedName } from '../images/image-storage';
 import type { CatalogDatabase, CatalogTx } from '../database';
-import { createProduct } from '../products/new-product';
+import type { Prisma } from '../generated/prisma/client';
+import type { NewProduct } from '../products/new-product';
+import { createProducts } from '../products/new-product';
 import {
   DEMO_ADJECTIVES,
   DEMO_CATEGORY_TREE,
@@ -70,8 +72,9 @@ async function seedInto(
   const random = randomFrom(20261122);
   const root = await db.category.create({ data: { cateName: '전체', depth: 0 } });
   let categories = 1;
-  let products = 0;
-  let reviews = 0;
+  const products: NewProduct[] = [];
+  const reviewsOf: Omit<Prisma.ReviewCreateManyInput, 'pno'>[][] = [];
+  const pictures: [name: string, svg: string][] = [];
   const now = Date.now();
   for (const [topName, middles] of Object.entries(DEMO_CATEGORY_TREE)) {
     const top = await db.category.create({ data: { cateName: topName, depth: 1, superCtno: root.ctno } });
@@ -92,8 +95,8 @@ async function seedInto(
           const optionSet = random.pick(DEMO_OPTION_SETS);
           const svg = productSvg(noun, PALETTE[(detail.ctno + i) % PALETTE.length]);
           const imageName = contentAddressedName(svg, 'svg');
-          await images.write(imageName, svg);
-          const pno = await createProduct(db, {
+          pictures.push([imageName, svg]);
+          products.push({
             pName: `[${DEMO_SELLERS[seller]}] ${random.pick(DEMO_ADJECTIVES)} ${noun}${i >= nouns.length ? ` ${Math.floor(i / nouns.length) + 1}호` : ''}`,
             pContent: `${topName} > ${middleName} > ${detailName}. 매일 아침 검수한 ${noun}을(를) 신선하게 보내 드립니다.`,
             pPrice: random.int(19, 899) * 100,
@@ -109,14 +112,12 @@ async function seedInto(
             })),
             imageNames: [imageName],
           });
-          products++;
           const reviewCount = random.pick([0, 0, 1, 2, 3, 5, 8]);
-          await db.review.createMany({
-            data: Array.from({ length: reviewCount }, (_, n) => {
+          reviewsOf.push(
+            Array.from({ length: reviewCount }, (_, n) => {
               const review = random.pick(DEMO_REVIEWS);
               const shopper = random.pick(DEMO_SHOPPERS);
               return {
-                pno,
                 mno: DEMO_SHOPPERS.indexOf(shopper) + 1,
                 mName: shopper,
                 ...review,
@@ -125,11 +126,17 @@ async function seedInto(
                 regDate: new Date(now - (reviewCount - n) * random.int(1, 9) * DAY_MS),
               };
             }),
-          });
-          reviews += reviewCount;
+          );
         }
       }
     }
   }
-  return { categories, products, reviews };
+  // The pictures are written while the database takes the rows.
+  const [pnos] = await Promise.all([
+    createProducts(db, products),
+    Promise.all(pictures.map(([name, svg]) => images.write(name, svg))),
+  ]);
+  const reviews = reviewsOf.flatMap((list, i) => list.map((review) => ({ ...review, pno: pnos[i] })));
+  await db.review.createMany({ data: reviews });
+  return { categories, products: products.length, reviews: reviews.length };
 }

@@ -21,7 +21,7 @@ import { seedDemoAccounts } from '@mkt/member/src/seed/demo-accounts';
 import { RedisKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
 import type { BffOptions } from '@mkt/bff/src/bff';
 import { startBff } from '@mkt/bff/src/bff';
-import { RedisVisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
+import { RedisVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
 
 export interface ApiRequest {
   token?: string;
@@ -214,11 +214,12 @@ export async function startAccountsStack(
     const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<StackBff> => {
       const keyPrefix = `test:${label}:${randomBytes(4).toString('hex')}:`;
       // Unless the variant brings its own; a subscription to them holds a Redis connection of its own.
-      const ownVisitors = new RedisVisitorCounters(redis, keyPrefix);
+      const store = new RedisKeyValueStore(redis, keyPrefix);
+      const ownVisitors = new VisitorCounters(store, new RedisVisitNotices(redis, keyPrefix));
       const bff: INestApplication = await startBff(
         {
           services: urls,
-          auth: { jwtSecret, store: new RedisKeyValueStore(redis, keyPrefix) },
+          auth: { jwtSecret, store },
           visitors: ownVisitors,
           logger: new JsonLogger('bff', 'error'),
           ...bffVariant,

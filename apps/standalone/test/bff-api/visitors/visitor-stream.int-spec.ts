@@ -5,7 +5,8 @@ import { testInfrastructure } from '@mkt/testing';
 import { ACCESS_TOKEN_ISSUER } from '@mkt/bff/src/auth/access-tokens';
 import type { AccountsStack, StackBff } from '../testing/accounts-stack';
 import { signIn, startAccountsStack } from '../testing/accounts-stack';
-import { RedisVisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
+import { RedisKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
+import { RedisVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
 import type { VisitorStreamClient } from '@mkt/bff/src/visitors/visitor-stream.test-client';
 import { connectVisitorStream, todayVisits } from '@mkt/bff/src/visitors/visitor-stream.test-client';
 
@@ -15,7 +16,7 @@ jest.setTimeout(90_000);
 interface BffInstance {
   bff: StackBff;
   redis: Redis;
-  visitors: RedisVisitorCounters;
+  visitors: VisitorCounters;
   base: string;
 }
 
@@ -33,7 +34,10 @@ describe('visitor stream across BFF instances', () => {
 
   async function startInstance(): Promise<BffInstance> {
     const redis = new Redis((await testInfrastructure()).redisUrl);
-    const visitors = new RedisVisitorCounters(redis, namespace);
+    const visitors = new VisitorCounters(
+      new RedisKeyValueStore(redis, namespace),
+      new RedisVisitNotices(redis, namespace),
+    );
     const bff = await stack.startBff({ visitors });
     return { bff, redis, visitors, base: bff.url };
   }

@@ -1,0 +1,41 @@
+import type { OpenedStore } from '../testing/key-value-stores';
+import { KEY_VALUE_STORES } from '../testing/key-value-stores';
+import { InProcessVisitNotices, VisitorCounters } from './visitor-counters';
+
+// Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.
+jest.setTimeout(60_000);
+
+describe.each(KEY_VALUE_STORES)('visitor counters on %s', (_name, open) => {
+  let opened: OpenedStore;
+  let counters: VisitorCounters;
+
+  beforeAll(async () => {
+    opened = await open();
+    counters = new VisitorCounters(opened.store, new InProcessVisitNotices());
+  });
+  afterAll(() => opened.close());
+
+  it('count visits by Korean day and hour and distinct visitors by day', async () => {
+    await counters.record('a', new Date('2026-11-22T01:10:00Z'));
+    await counters.record('a', new Date('2026-11-22T01:20:00Z'));
+    await counters.record('b', new Date('2026-11-22T02:00:00Z'));
+    expect(await counters.daily(['2026-11-21', '2026-11-22'])).toEqual([
+      { date: '2026-11-21', visits: 0, visitors: 0 },
+      { date: '2026-11-22', visits: 3, visitors: 2 },
+    ]);
+    const hours = await counters.hourly('2026-11-22');
+    expect(hours).toHaveLength(24);
+    expect(hours[10]).toEqual({ hour: 10, visits: 2 });
+    expect(hours[11]).toEqual({ hour: 11, visits: 1 });
+    expect(hours[12]).toEqual({ hour: 12, visits: 0 });
+  });
+
+  it('tell subscribers of each visit', async () => {
+    const heard = jest.fn();
+    const unsubscribe = await counters.subscribe(heard);
+    await counters.record('c', new Date());
+    unsubscribe();
+    await counters.record('d', new Date());
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+});
