@@ -1,19 +1,84 @@
 import type { INestApplication } from '@nestjs/common';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
 
 /** Paths the BFF answers itself; everything else a browser GETs is the single-page app. */
 const API_PATHS = /^\/(api|images|metrics)(\/|$)/;
 
-/** Serves the built web app with history-API fallback to index.html. */
+/** Vite names the files under /assets/ by their content's hash: a new build never reuses a name. */
+const HASHED_ASSETS = '/assets/';
+
+/** Copies the web build wrote next to its files (apps/web/vite.config.mts), best first. */
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+type Encoding = (typeof ENCODINGS)[number]['encoding'];
+
+/** `/assets/index-x.js` for <root>/assets/index-x.js. */
+function urlPathOf(root: string, file: string): string {
+  return `/${relative(root, file).split(sep).join('/')}`;
+}
+
+/** URL path -> the encodings the build wrote for it. */
+function findPrecompressed(root: string): Map<string, Set<Encoding>> {
+  const found = new Map<string, Set<Encoding>>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const variant = ENCODINGS.find(({ suffix }) => entry.isFile() && entry.name.endsWith(suffix));
+    if (!variant) continue;
+    const file = join(entry.parentPath, entry.name.slice(0, -variant.suffix.length));
+    const urlPath = urlPathOf(root, file);
+    found.set(urlPath, (found.get(urlPath) ?? new Set()).add(variant.encoding));
+  }
+  return found;
+}
+
+/** Hashed assets are kept for a year without asking again; the other files (icons, banners) for an hour. */
+function cacheControl(urlPath: string): string {
+  return urlPath.startsWith(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
+/**
+ * Serves the built web app: a brotli or gzip copy where the browser takes one, hashed assets cached
+ * for good, and index.html (every path that is not a file) revalidated on each visit, so a new
+ * deploy reaches open tabs at their next page load.
+ */
 export function serveWebApp(app: INestApplication, distDir: string): void {
   const root = resolve(distDir);
   const index = join(root, 'index.html');
   if (!existsSync(index))
     throw new Error(`web app not built: ${index} is missing (run npm run build -w @mkt/web)`);
-  app.use(express.static(root, { index: false, maxAge: '1h' }));
+  const precompressed = findPrecompressed(root);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const available = precompressed.get(req.path);
+    if (!available) return next();
+    res.vary('Accept-Encoding');
+    const accepted = req.acceptsEncodings(
+      ENCODINGS.map(({ encoding }) => encoding).filter((e) => available.has(e)),
+    );
+    const variant = ENCODINGS.find(({ encoding }) => encoding === accepted);
+    if (!variant) return next();
+    res.type(extname(req.path));
+    res.setHeader('Content-Encoding', variant.encoding);
+    res.sendFile(
+      `${req.path}${variant.suffix}`,
+      { root, headers: { 'Cache-Control': cacheControl(req.path) } },
+      (error) => {
+        if (error) next(error);
+      },
+    );
+  });
+  app.use(
+    express.static(root, {
+      index: false,
+      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControl(urlPathOf(root, file))),
+    }),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || API_PATHS.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');

@@ -1,108 +1,290 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { BoardLayout } from '../board/BoardLayout';
-import { FaqListPage } from '../board/FaqListPage';
-import { NoticeDetailPage } from '../board/NoticeDetailPage';
-import { NoticeListPage } from '../board/NoticeListPage';
-import { CartPage } from '../cart/CartPage';
-import { CheckoutPage } from '../checkout/CheckoutPage';
-import { PaymentCompletePage } from '../checkout/PaymentCompletePage';
-import { PaymentFailPage } from '../checkout/PaymentFailPage';
-import { PaymentIndexRedirect, PaymentOrderRedirect } from '../checkout/paymentRedirects';
-import { ConsoleLoginPage } from '../console/ConsoleLoginPage';
-import { ConsolePage } from '../console/ConsolePage';
 import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
-import { JoinPage } from '../member/JoinPage';
-import { LoginPage } from '../member/LoginPage';
-import { ModifyPage } from '../member/ModifyPage';
-import { PasswordCheckPage } from '../member/PasswordCheckPage';
-import { SocialReturnPage } from '../member/SocialReturnPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { AddressPage } from '../mypage/address/AddressPage';
-import { MyPageLayout } from '../mypage/MyPageLayout';
-import { OrderDetailPage } from '../mypage/orders/OrderDetailPage';
-import { OrderListPage } from '../mypage/orders/OrderListPage';
-import { PaymentMethodPage } from '../mypage/payment-method/PaymentMethodPage';
-import { MyInquiriesPage } from '../mypage/inquiries/MyInquiriesPage';
-import { MyReviewsPage } from '../mypage/reviews/MyReviewsPage';
-import { RefundHistoryPage } from '../mypage/refunds/RefundHistoryPage';
-import { WishlistPage } from '../mypage/wishlist/WishlistPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
-import { ProductDetailPage } from '../product-detail/ProductDetailPage';
-import { ProductIndexRedirect, ProductListPage } from '../product-list/ProductListPage';
 import { setAuthNavigator } from '../shared/api/authRedirect';
+import { onDemand } from '../shared/routing/onDemand';
 import { paths } from '../shared/routing/paths';
+import { PageLoading } from '../shared/ui/PageLoading';
 
+// Only the home is in the entry chunk (with the layout): every other page is fetched on its first
+// visit (onDemand), so the home's JavaScript stays small. Opened directly, such a page
+// shows PageLoading meanwhile; reached by a link, the layout's NavigationProgress.
 export const router = createBrowserRouter([
   // The admin and seller consoles have their own shell, without the store's header and footer.
-  { path: 'admin/login', element: <ConsoleLoginPage role="admin" />, errorElement: <RouteErrorPage /> },
-  { path: 'admin/*', element: <ConsolePage role="admin" />, errorElement: <RouteErrorPage /> },
-  { path: 'seller/login', element: <ConsoleLoginPage role="seller" />, errorElement: <RouteErrorPage /> },
-  { path: 'seller/*', element: <ConsolePage role="seller" />, errorElement: <RouteErrorPage /> },
+  {
+    path: 'admin/login',
+    lazy: onDemand(() =>
+      import('../console/ConsoleLoginPage').then(({ ConsoleLoginPage }) => ({
+        element: <ConsoleLoginPage role="admin" />,
+      })),
+    ),
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    path: 'admin/*',
+    lazy: onDemand(() =>
+      import('../console/ConsolePage').then(({ ConsolePage }) => ({ element: <ConsolePage role="admin" /> })),
+    ),
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    path: 'seller/login',
+    lazy: onDemand(() =>
+      import('../console/ConsoleLoginPage').then(({ ConsoleLoginPage }) => ({
+        element: <ConsoleLoginPage role="seller" />,
+      })),
+    ),
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    path: 'seller/*',
+    lazy: onDemand(() =>
+      import('../console/ConsolePage').then(({ ConsolePage }) => ({
+        element: <ConsolePage role="seller" />,
+      })),
+    ),
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <RouteErrorPage />,
+  },
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
     children: [
       {
         errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <PageLoading />,
         children: [
           { index: true, element: <HomePage /> },
           {
             path: 'product',
             children: [
-              { index: true, element: <ProductIndexRedirect /> },
-              { path: 'list', element: <ProductListPage /> },
-              { path: ':pno', element: <ProductDetailPage /> },
+              {
+                index: true,
+                lazy: onDemand(() =>
+                  import('../product-list/ProductListPage').then(({ ProductIndexRedirect }) => ({
+                    Component: ProductIndexRedirect,
+                  })),
+                ),
+              },
+              {
+                path: 'list',
+                lazy: onDemand(() =>
+                  import('../product-list/ProductListPage').then(({ ProductListPage }) => ({
+                    Component: ProductListPage,
+                  })),
+                ),
+              },
+              {
+                path: ':pno',
+                lazy: onDemand(() =>
+                  import('../product-detail/ProductDetailPage').then(({ ProductDetailPage }) => ({
+                    Component: ProductDetailPage,
+                  })),
+                ),
+              },
             ],
           },
           {
             path: 'member',
             children: [
               { index: true, element: <Navigate to="login" replace /> },
-              { path: 'login', element: <LoginPage /> },
-              { path: 'join', element: <JoinPage /> },
-              { path: 'check', element: <PasswordCheckPage /> },
-              { path: 'modify', element: <ModifyPage /> },
-              { path: ':provider/suc', element: <SocialReturnPage /> },
+              {
+                path: 'login',
+                lazy: onDemand(() =>
+                  import('../member/LoginPage').then(({ LoginPage }) => ({ Component: LoginPage })),
+                ),
+              },
+              {
+                path: 'join',
+                lazy: onDemand(() =>
+                  import('../member/JoinPage').then(({ JoinPage }) => ({ Component: JoinPage })),
+                ),
+              },
+              {
+                path: 'check',
+                lazy: onDemand(() =>
+                  import('../member/PasswordCheckPage').then(({ PasswordCheckPage }) => ({
+                    Component: PasswordCheckPage,
+                  })),
+                ),
+              },
+              {
+                path: 'modify',
+                lazy: onDemand(() =>
+                  import('../member/ModifyPage').then(({ ModifyPage }) => ({ Component: ModifyPage })),
+                ),
+              },
+              {
+                path: ':provider/suc',
+                lazy: onDemand(() =>
+                  import('../member/SocialReturnPage').then(({ SocialReturnPage }) => ({
+                    Component: SocialReturnPage,
+                  })),
+                ),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
           {
             path: 'board',
-            element: <BoardLayout />,
+            lazy: onDemand(() =>
+              import('../board/BoardLayout').then(({ BoardLayout }) => ({ Component: BoardLayout })),
+            ),
             children: [
               { index: true, element: <Navigate to="notice" replace /> },
-              { path: 'notice', element: <NoticeListPage /> },
-              { path: 'notice/detail/:nno', element: <NoticeDetailPage /> },
-              { path: 'faq', element: <FaqListPage /> },
+              {
+                path: 'notice',
+                lazy: onDemand(() =>
+                  import('../board/NoticeListPage').then(({ NoticeListPage }) => ({
+                    Component: NoticeListPage,
+                  })),
+                ),
+              },
+              {
+                path: 'notice/detail/:nno',
+                lazy: onDemand(() =>
+                  import('../board/NoticeDetailPage').then(({ NoticeDetailPage }) => ({
+                    Component: NoticeDetailPage,
+                  })),
+                ),
+              },
+              {
+                path: 'faq',
+                lazy: onDemand(() =>
+                  import('../board/FaqListPage').then(({ FaqListPage }) => ({ Component: FaqListPage })),
+                ),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
-          { path: 'cart', element: <CartPage /> },
+          {
+            path: 'cart',
+            lazy: onDemand(() =>
+              import('../cart/CartPage').then(({ CartPage }) => ({ Component: CartPage })),
+            ),
+          },
           {
             path: 'payment',
             children: [
-              { index: true, element: <PaymentIndexRedirect /> },
-              { path: 'form', element: <CheckoutPage /> },
-              { path: 'complete/:ono', element: <PaymentCompletePage /> },
-              { path: 'fail', element: <PaymentFailPage /> },
+              {
+                index: true,
+                lazy: onDemand(() =>
+                  import('../checkout/paymentRedirects').then(({ PaymentIndexRedirect }) => ({
+                    Component: PaymentIndexRedirect,
+                  })),
+                ),
+              },
+              {
+                path: 'form',
+                lazy: onDemand(() =>
+                  import('../checkout/CheckoutPage').then(({ CheckoutPage }) => ({
+                    Component: CheckoutPage,
+                  })),
+                ),
+              },
+              {
+                path: 'complete/:ono',
+                lazy: onDemand(() =>
+                  import('../checkout/PaymentCompletePage').then(({ PaymentCompletePage }) => ({
+                    Component: PaymentCompletePage,
+                  })),
+                ),
+              },
+              {
+                path: 'fail',
+                lazy: onDemand(() =>
+                  import('../checkout/PaymentFailPage').then(({ PaymentFailPage }) => ({
+                    Component: PaymentFailPage,
+                  })),
+                ),
+              },
               { path: 'orders', element: <Navigate to={paths.myOrders} replace /> },
-              { path: 'orders/:ono', element: <PaymentOrderRedirect /> },
+              {
+                path: 'orders/:ono',
+                lazy: onDemand(() =>
+                  import('../checkout/paymentRedirects').then(({ PaymentOrderRedirect }) => ({
+                    Component: PaymentOrderRedirect,
+                  })),
+                ),
+              },
             ],
           },
           {
             path: 'mypage',
-            element: <MyPageLayout />,
+            lazy: onDemand(() =>
+              import('../mypage/MyPageLayout').then(({ MyPageLayout }) => ({ Component: MyPageLayout })),
+            ),
             children: [
               { index: true, element: <Navigate to="order" replace /> },
-              { path: 'order', element: <OrderListPage /> },
-              { path: 'order/:ono', element: <OrderDetailPage /> },
-              { path: 'wishlist', element: <WishlistPage /> },
-              { path: 'payment-method', element: <PaymentMethodPage /> },
-              { path: 'refund', element: <RefundHistoryPage /> },
-              { path: 'review', element: <MyReviewsPage /> },
-              { path: 'qa', element: <MyInquiriesPage /> },
-              { path: 'addr', element: <AddressPage /> },
+              {
+                path: 'order',
+                lazy: onDemand(() =>
+                  import('../mypage/orders/OrderListPage').then(({ OrderListPage }) => ({
+                    Component: OrderListPage,
+                  })),
+                ),
+              },
+              {
+                path: 'order/:ono',
+                lazy: onDemand(() =>
+                  import('../mypage/orders/OrderDetailPage').then(({ OrderDetailPage }) => ({
+                    Component: OrderDetailPage,
+                  })),
+                ),
+              },
+              {
+                path: 'wishlist',
+                lazy: onDemand(() =>
+                  import('../mypage/wishlist/WishlistPage').then(({ WishlistPage }) => ({
+                    Component: WishlistPage,
+                  })),
+                ),
+              },
+              {
+                path: 'payment-method',
+                lazy: onDemand(() =>
+                  import('../mypage/payment-method/PaymentMethodPage').then(({ PaymentMethodPage }) => ({
+                    Component: PaymentMethodPage,
+                  })),
+                ),
+              },
+              {
+                path: 'refund',
+                lazy: onDemand(() =>
+                  import('../mypage/refunds/RefundHistoryPage').then(({ RefundHistoryPage }) => ({
+                    Component: RefundHistoryPage,
+                  })),
+                ),
+              },
+              {
+                path: 'review',
+                lazy: onDemand(() =>
+                  import('../mypage/reviews/MyReviewsPage').then(({ MyReviewsPage }) => ({
+                    Component: MyReviewsPage,
+                  })),
+                ),
+              },
+              {
+                path: 'qa',
+                lazy: onDemand(() =>
+                  import('../mypage/inquiries/MyInquiriesPage').then(({ MyInquiriesPage }) => ({
+                    Component: MyInquiriesPage,
+                  })),
+                ),
+              },
+              {
+                path: 'addr',
+                lazy: onDemand(() =>
+                  import('../mypage/address/AddressPage').then(({ AddressPage }) => ({
+                    Component: AddressPage,
+                  })),
+                ),
+              },
               // The profile edit lives under /member: the password re-check, then the edit.
               { path: 'info', element: <Navigate to={paths.memberCheck} replace /> },
               { path: 'info/modify', element: <Navigate to={paths.memberModify} replace /> },

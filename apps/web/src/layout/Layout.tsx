@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NavigationProgress } from './NavigationProgress';
 import { ScrollToTopButton } from './ScrollToTopButton';
 import { SideBar } from './SideBar';
 import './layout.css';
@@ -18,6 +19,7 @@ export function Layout() {
   useScrollToTopOnNavigate();
   return (
     <div className="site">
+      <NavigationProgress />
       <a href="#main" className="skip-link">
         본문 바로가기
       </a>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Slice } from './paging';
+import { MAX_PAGE_SIZE, PRODUCT_SORT_KEYS, SORT_DIRECTIONS, type SortDirection } from './catalog-constants';
 
 /** Category as the depth and sub calls answer it. `superCate` is the parent's ctno (null for the root). */
 export const categorySchema = z.object({
@@ -21,9 +22,6 @@ export interface CategoryWithAncestorsDto extends Omit<CategoryDto, 'superCate'>
 export const categoryWithAncestorsSchema: z.ZodType<CategoryWithAncestorsDto> = categorySchema.extend({
   superCate: z.lazy(() => categoryWithAncestorsSchema).nullable(),
 });
-
-/** The root of the category tree: its children are the top categories (depth 1). */
-export const ROOT_CATEGORY = 1;
 
 export const productImageSchema = z.object({ pi_name: z.string() });
 export type ProductImageDto = z.infer<typeof productImageSchema>;
@@ -64,10 +62,6 @@ export const productDetailSchema = productSummarySchema.extend({
 });
 export type ProductDetailDto = z.infer<typeof productDetailSchema>;
 
-/** Sort keys the product list accepts (spec: popularity, newest, discount, price). */
-export const PRODUCT_SORT_KEYS = ['p_salesVol', 'pno', 'p_salePer', 'p_price', 'p_stock'] as const;
-export type ProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];
-
 export const positiveIdSchema = z.coerce
   .number({ error: '숫자 번호여야 합니다.' })
   .int('정수 번호여야 합니다.')
@@ -80,11 +74,6 @@ export const categoryDepthSchema = z.coerce
   .min(1, '깊이는 1에서 3 사이여야 합니다.')
   .max(3, '깊이는 1에서 3 사이여야 합니다.');
 
-/** Largest page a list call serves; the product list asks for 40. */
-export const MAX_PAGE_SIZE = 100;
-
-const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 const isSortDirection = (value: string | undefined): value is SortDirection =>
   (SORT_DIRECTIONS as readonly (string | undefined)[]).includes(value);
 

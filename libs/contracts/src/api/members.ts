@@ -77,20 +77,6 @@ export function roleSetOf(member: Pick<MemberDto, 'role' | 'membership'>): strin
   return [...member.membership];
 }
 
-/** Error codes the web app acts on (spec section 8). */
-export const AuthErrors = {
-  loginFailed: 'ERROR_LOGIN',
-  banned: 'ERROR_BANNED',
-  requiredLogin: 'REQUIRED_LOGIN',
-  accessDenied: 'ERROR_ACCESS_DENIED',
-  tokenExpired: 'ERROR_TOKEN_ACCESS',
-  badRefresh: 'ERROR_REFRESH',
-  /** A social sign-in member's profile belongs to the provider (only the address may change). */
-  snsMember: 'ERROR_SNS_MEMBER',
-  /** The current password given for a password change is wrong. */
-  wrongPassword: 'WRONG_PASSWORD',
-} as const;
-
 export interface LoginResult extends MemberDto {
   accessToken: string;
   refreshToken: string;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Slice } from './paging';
 import type { CategoryDto } from './catalog';
-import { MAX_PAGE_SIZE, productDetailSchema } from './catalog';
+import { productDetailSchema } from './catalog';
+import { MAX_PAGE_SIZE } from './catalog-constants';
 
 /** Product management (seller and admin consoles): registration, edits and the delete/restore toggle. */
 

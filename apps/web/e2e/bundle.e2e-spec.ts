@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import {
+  ENTRY,
+  readWebManifest,
+  staticClosure,
+  type WebManifest,
+} from '@mkt/testing/src/browser/web-build';
+import {
+  baseUrl,
+  expectAccessible,
+  expectPhoneLayout,
+  nextDialog,
+  TEST_TIMEOUT_MS,
+  useBrowser,
+} from './support';
+
+/**
+ * The web bundle split by page (app/router.tsx): the home page runs only its own chunks (per the
+ * build's manifest); another page's chunk comes when it is visited, with a loading state meanwhile
+ * and a reload offer when it cannot be fetched.
+ */
+
+const LOGIN_PAGE = 'src/member/LoginPage.tsx';
+const DEMO_MEMBER = { email: 'user@dealmarket.kr', password: 'user1234!' };
+
+/** The scripts under /assets/ the page has fetched so far, as dist paths (`assets/x.js`). */
+async function scriptsLoaded(page: Page): Promise<string[]> {
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  return urls
+    .map((url) => new URL(url).pathname.slice(1))
+    .filter((path) => path.startsWith('assets/') && path.endsWith('.js'))
+    .sort();
+}
+
+/** Resolves when `release` is called: holds a response back until the test has looked. */
+function gate(): { opened: Promise<void>; release: () => void } {
+  let release = () => {};
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  return { opened, release };
+}
+
+describe('web bundle (browser)', () => {
+  const browser = useBrowser();
+  let manifest: WebManifest;
+  let homeScripts: string[];
+  let loginChunk: string;
+
+  beforeAll(() => {
+    manifest = readWebManifest();
+    homeScripts = staticClosure(manifest, ENTRY).scripts.sort();
+    const login = manifest[LOGIN_PAGE];
+    if (!login) throw new Error(`${LOGIN_PAGE} is not a chunk of its own: is it loaded on demand?`);
+    loginChunk = login.file;
+  });
+
+  it(
+    'the home page loads exactly its own chunks; the login page chunk comes with the first visit and the page works',
+    async () => {
+      const page = await browser.open('/', { waitUntil: 'networkidle' });
+      await page.getByTestId('hero-slider').waitFor();
+      expect(await scriptsLoaded(page)).toEqual(homeScripts);
+      expect(homeScripts).not.toContain(loginChunk);
+      await expectAccessible(page);
+
+      await page.getByRole('link', { name: '로그인', exact: true }).click();
+      await page.getByRole('textbox', { name: '이메일' }).fill(DEMO_MEMBER.email);
+      expect(await scriptsLoaded(page)).toContain(loginChunk);
+      await expectAccessible(page);
+
+      await page.getByLabel('비밀번호').fill(DEMO_MEMBER.password);
+      const welcome = nextDialog(page);
+      await page.getByRole('button', { name: '로그인', exact: true }).click();
+      expect(await welcome).toBe('로그인되었습니다.');
+      await page.getByRole('button', { name: '로그아웃' }).waitFor();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a page opened directly shows the layout and a loading status until its chunk arrives',
+    async () => {
+      const page = await browser.open('/', { waitUntil: 'networkidle' });
+      const held = gate();
+      await page.route(`**/${loginChunk}`, async (route) => {
+        await held.opened;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl()}/member/login`, { waitUntil: 'domcontentloaded' });
+
+      const loading = page.getByRole('status').filter({ hasText: '페이지를 불러오는 중입니다' });
+      await loading.waitFor();
+      await page.getByRole('link', { name: '딜마켓 홈' }).waitFor();
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'bundle-page-loading');
+
+      held.release();
+      await page.getByRole('textbox', { name: '이메일' }).waitFor();
+      expect(await page.getByTestId('page-loading').count()).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a chunk that cannot be fetched (a redeploy removed it) offers a reload, which brings the page',
+    async () => {
+      const page = await browser.open('/', { waitUntil: 'networkidle' });
+      await page.route(`**/${loginChunk}`, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+
+      await page.getByRole('link', { name: '로그인', exact: true }).click();
+      const alert = page.getByTestId('route-error');
+      await alert.getByRole('heading', { name: '페이지를 불러오지 못했습니다' }).waitFor();
+      expect(page.url()).toMatch(/\/member\/login$/);
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'bundle-chunk-error');
+
+      await page.unroute(`**/${loginChunk}`);
+      await alert.getByRole('button', { name: '새로고침' }).click();
+      await page.getByRole('textbox', { name: '이메일' }).waitFor();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
