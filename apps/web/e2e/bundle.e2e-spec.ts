@@ -1,10 +1,5 @@
 import type { Page } from 'playwright-core';
-import {
-  ENTRY,
-  readWebManifest,
-  staticClosure,
-  type WebManifest,
-} from '@mkt/testing/src/browser/web-build';
+import { ENTRY, readWebManifest, staticClosure, type WebManifest } from '@mkt/testing/src/browser/web-build';
 import {
   baseUrl,
   expectAccessible,
