@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ProductDetailDto } from '@mkt/contracts';
 import { ProductChangedV1 } from '@mkt/contracts';
 import { busMigrationsDir, eventMessage, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
@@ -14,10 +15,22 @@ import { CACHED_LIST_PAGES } from './catalog-read-cache';
 
 jest.setTimeout(60_000);
 
-const product = (pno: number) => ({
+/** A product as catalog answers it (the BFF checks every answer against its contract schema). */
+const product = (pno: number): ProductDetailDto => ({
   pno,
   pName: `상품 ${pno}`,
+  p_name: `상품 ${pno}`,
   pPrice: 1_000,
+  p_price: 1_000,
+  pSalePer: 0,
+  p_salePer: 0,
+  p_salesVol: 0,
+  p_stock: 5,
+  delFlag: false,
+  businessName: '바른농부',
+  productImage: [],
+  pContent: '',
+  sno: 9,
   optionDetail: [],
   category: [],
 });
@@ -36,7 +49,14 @@ describe("the BFF's catalogue read cache", () => {
       ? product(Number(detail[1]))
       : path.startsWith('/products?')
         ? { items: [product(1), product(2)], totalCount: 2 }
-        : [{ ctno: 2, cateName: '과일', depth: 1, superCate: 1 }];
+        : path.endsWith('/with-ancestors')
+          ? Array.from({ length: 20 }, (_, i) => ({
+              ctno: i + 2,
+              cateName: `분류 ${i}`,
+              depth: 1,
+              superCate: null,
+            }))
+          : [{ ctno: 2, cateName: '과일', depth: 2, superCate: 1 }];
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   let db: Awaited<ReturnType<typeof openEmbeddedDatabase>>;
@@ -112,10 +132,23 @@ describe("the BFF's catalogue read cache", () => {
       `/api/product/list?page=${CACHED_LIST_PAGES}&size=10&ctno=2`,
       '/api/categories/depth/1',
       '/api/categories/sub/1',
+      '/api/categories/random?depth=1&count=3',
     ];
     const before = [...calls.values()].reduce((sum, n) => sum + n, 0);
     for (let round = 0; round < 3; round++) for (const path of paths) await read(path);
     expect([...calls.values()].reduce((sum, n) => sum + n, 0) - before).toBe(paths.length);
+  });
+
+  it('draws random categories afresh from the cached ones on every read', async () => {
+    const draws = new Set<string>();
+    for (let round = 0; round < 10; round++) {
+      const answer = (await (await fetch(`${url}/api/categories/random?depth=1&count=3`)).json()) as {
+        ctno: number;
+      }[];
+      expect(answer).toHaveLength(3);
+      draws.add(answer.map((category) => category.ctno).join());
+    }
+    expect(draws.size).toBeGreaterThan(1);
   });
 
   it('passes every keyword search and every page past the first ones to catalog', async () => {

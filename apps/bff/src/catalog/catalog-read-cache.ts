@@ -5,7 +5,13 @@ import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { CategoryDto, ProductDetailDto, ProductListQuery, ProductSlice } from '@mkt/contracts';
+import type {
+  CategoryDto,
+  CategoryWithAncestorsDto,
+  ProductDetailDto,
+  ProductListQuery,
+  ProductSlice,
+} from '@mkt/contracts';
 import { CategoryChangedV1, eventEnvelopeSchema, ProductChangedV1 } from '@mkt/contracts';
 import type { MessageTransport, Subscription, TransportMessage } from '@mkt/messaging';
 import type { JsonLogger } from '@mkt/platform';
@@ -41,8 +47,9 @@ const FEED_POLL_MS = 200;
 const FEED_SILENCE_LIMIT_MS = 600;
 
 /**
- * The catalogue answers every shopper sees alike (product details, category levels, the first pages
- * of each sort and category of the product list, which the home rows are), kept in this process's
+ * The catalogue answers every shopper sees alike (product details, category levels, every category
+ * of a depth with its ancestors, which random categories are drawn from, the first pages of each
+ * sort and category of the product list, which the home rows are), kept in this process's
  * memory and dropped when catalog announces a change. Each BFF instance tails the changes for itself
  * from their end (no shared consumer group, nothing committed) and starts empty, so it never holds
  * what it did not hear about. It has no inbox: dropping an entry twice does no harm.
@@ -99,6 +106,12 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
 
   categoriesAtDepth(depth: number): Promise<CategoryDto[]> {
     return this.read(`categories:depth:${depth}`, () => this.catalog.categoriesAtDepth(depth));
+  }
+
+  categoriesWithAncestorsAtDepth(depth: number): Promise<CategoryWithAncestorsDto[]> {
+    return this.read(`categories:with-ancestors:${depth}`, () =>
+      this.catalog.categoriesWithAncestorsAtDepth(depth),
+    );
   }
 
   subCategories(ctno: number): Promise<CategoryDto[]> {

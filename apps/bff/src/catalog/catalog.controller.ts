@@ -21,6 +21,7 @@ import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { category, categoryWithAncestors, pageOf, productDetail, productSummary } from '../openapi/answers';
 import { z } from 'zod';
 import { CatalogReadCache } from './catalog-read-cache';
+import { randomSample } from './random-sample';
 
 @Controller()
 export class CatalogController {
@@ -46,9 +47,9 @@ export class CatalogController {
     errors: { 400: BAD_INPUT },
   })
   @Get('api/categories/random')
-  randomCategories(@Query() query: unknown): Promise<CategoryWithAncestorsDto[]> {
+  async randomCategories(@Query() query: unknown): Promise<CategoryWithAncestorsDto[]> {
     const { depth, count } = parseInput(randomCategoriesQuerySchema, query);
-    return this.catalog.randomCategories(depth, count);
+    return randomSample(await this.cached.categoriesWithAncestorsAtDepth(depth), count);
   }
 
   @ApiDoc({

@@ -39,8 +39,8 @@ export class CatalogClient {
     return this.http.get(`/categories/depth/${depth}`, z.array(categorySchema));
   }
 
-  randomCategories(depth: number, count: number): Promise<CategoryWithAncestorsDto[]> {
-    return this.http.get('/categories/random', z.array(categoryWithAncestorsSchema), { depth, count });
+  categoriesWithAncestorsAtDepth(depth: number): Promise<CategoryWithAncestorsDto[]> {
+    return this.http.get(`/categories/depth/${depth}/with-ancestors`, z.array(categoryWithAncestorsSchema));
   }
 
   subCategories(ctno: number): Promise<CategoryDto[]> {

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import type { CategoryDto, CategoryWithAncestorsDto } from '@mkt/contracts';
-import { categoryDepthSchema, positiveIdSchema, randomCategoriesQuerySchema } from '@mkt/contracts';
+import { categoryDepthSchema, positiveIdSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { CategoryRepository } from './category.repository';
 
@@ -13,10 +13,9 @@ export class CategoryController {
     return this.categories.atDepth(parseInput(categoryDepthSchema, depth));
   }
 
-  @Get('random')
-  random(@Query() query: unknown): Promise<CategoryWithAncestorsDto[]> {
-    const { depth, count } = parseInput(randomCategoriesQuerySchema, query);
-    return this.categories.random(depth, count);
+  @Get('depth/:depth/with-ancestors')
+  withAncestorsAtDepth(@Param('depth') depth: string): Promise<CategoryWithAncestorsDto[]> {
+    return this.categories.withAncestorsAtDepth(parseInput(categoryDepthSchema, depth));
   }
 
   @Get('sub/:ctno')

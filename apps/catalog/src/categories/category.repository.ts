@@ -22,14 +22,10 @@ export class CategoryRepository {
     return rows.map(toCategoryDto);
   }
 
-  /** `count` categories of a depth in random order, each with its ancestors (the home page's category tiles). */
-  async random(depth: number, count: number): Promise<CategoryWithAncestorsDto[]> {
-    const all = await this.db.category.findMany({ where: { depth } });
-    for (let i = all.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [all[i], all[j]] = [all[j], all[i]];
-    }
-    return this.withAncestors(all.slice(0, count));
+  /** Every category of a depth, each with its ancestors (the BFF draws the home page's category tiles from them). */
+  async withAncestorsAtDepth(depth: number): Promise<CategoryWithAncestorsDto[]> {
+    const all = await this.db.category.findMany({ where: { depth }, orderBy: { ctno: 'asc' } });
+    return this.withAncestors(all);
   }
 
   /** Each category with its parent, the parent's parent and so on, loaded level by level (the tree is shallow). */
