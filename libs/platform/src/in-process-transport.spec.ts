@@ -17,6 +17,15 @@ function service() {
   app.post('/orders', (req, res) => {
     res.status(201).json({ received: req.body });
   });
+  // Streams the body as a multipart parser does, failing as it would on an aborted request.
+  app.post('/uploads', (req, res) => {
+    let bytes = 0;
+    req.on('aborted', () => res.status(500).json({ error: 'ABORTED' }));
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () =>
+      setImmediate(() => res.headersSent || res.json({ bytes, type: req.header('content-type') })),
+    );
+  });
   app.get('/missing', (_req, res) => {
     res.status(404).json({ error: 'NOT_FOUND', message: '없습니다.' });
   });
@@ -46,6 +55,14 @@ describe('inProcessTransport', () => {
 
   it('hands a JSON body to the body parser', async () => {
     expect(await service().client.post('/orders', { odno: 3 })).toEqual({ received: { odno: 3 } });
+  });
+
+  it('streams a multipart form to the end without the request counting as aborted', async () => {
+    const form = new FormData();
+    form.append('images', new Blob([new Uint8Array(5_000)], { type: 'image/png' }), 'a.png');
+    const answer = await service().client.postForm<{ bytes: number; type: string }>('/uploads', form);
+    expect(answer.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(answer.bytes).toBeGreaterThan(5_000);
   });
 
   it("passes the service's refusal on with its status and body", async () => {

@@ -75,6 +75,9 @@ export function inProcessTransport(listener: RequestListener): ServiceTransport 
     if (body) req.headers['content-length'] = String(body.length);
     if (body) req.push(body);
     req.push(null);
+    // The whole message is here: without this, the stream's end counts as the client aborting
+    // (IncomingMessage emits 'aborted', which a multipart parser fails the upload on).
+    req.complete = true;
     return new Promise<Response>((resolve, reject) => {
       const abort = () => reject(init.signal?.reason);
       init.signal?.addEventListener('abort', abort, { once: true });
