@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { positiveIdSchema } from './catalog';
 import { dateTimeSchema } from './date-time';
-import { ORDER_STATUSES } from './orders';
+import { ORDER_STATUSES, orderLineDtoSchema } from './orders';
 
 export const REFUND_REASON_MIN = 10;
 export const REFUND_REASON_MAX = 500;
@@ -132,13 +132,13 @@ export const sellerOrderSchema = z.object({
     .nullable(),
   /** Ours: the lines the caller may see. */
   orderDetails: z.array(
-    z.object({
-      orno: z.number().int(),
-      pno: z.number().int(),
-      p_name: z.string(),
-      od_name: z.string(),
-      or_count: z.number().int(),
-      or_price: z.number().int(),
+    orderLineDtoSchema.pick({
+      orno: true,
+      pno: true,
+      p_name: true,
+      od_name: true,
+      or_count: true,
+      or_price: true,
     }),
   ),
 });
