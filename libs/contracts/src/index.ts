@@ -8,6 +8,7 @@ export * from './api/auth-errors';
 export * from './api/social';
 export * from './api/address';
 export * from './api/visitors';
+export * from './api/visitor-constants';
 export * from './events';
 export * from './api/cart';
 export * from './api/orders';

@@ -1,13 +1,12 @@
 import { Controller, Get, Param, Put, Query } from '@nestjs/common';
 import type { MemberDto, PageResult } from '@mkt/contracts';
-import { memberListQuerySchema, toPageResult } from '@mkt/contracts';
+import { memberListQuerySchema, toPageResult, memberSchema, pageResultSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { Authenticated } from '../auth/guards';
 import { RefreshSessions } from '../auth/refresh-sessions';
 import { decodeBase64Id } from '../catalog/base64-id';
 import { MemberClient } from '../services/member.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { member, pageOf } from '../openapi/answers';
 
 /** The admin's user management: the member list, a member, suspension and its lifting. */
 @Controller('api')
@@ -20,7 +19,7 @@ export class AdminMembersController {
   @ApiDoc({
     summary: 'The member list',
     query: memberListQuerySchema,
-    answer: pageOf(member),
+    answer: pageResultSchema(memberSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('member/list')
@@ -33,7 +32,7 @@ export class AdminMembersController {
 
   @ApiDoc({
     summary: 'Suspends a member and ends their sessions',
-    answer: member,
+    answer: memberSchema,
     errors: { 400: `${BAD_INPUT}; an admin cannot be suspended`, 404: 'NOT_FOUND: no such member' },
   })
   @Put('admin/ban/:encodedMno')
@@ -47,7 +46,7 @@ export class AdminMembersController {
 
   @ApiDoc({
     summary: "Lifts a member's suspension",
-    answer: member,
+    answer: memberSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such member' },
   })
   @Put('admin/unban/:encodedMno')
@@ -58,7 +57,7 @@ export class AdminMembersController {
 
   @ApiDoc({
     summary: 'A member',
-    answer: member,
+    answer: memberSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such member' },
   })
   @Get('admin/:encodedMno')

@@ -15,8 +15,16 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
-import type { LoginResult, MemberDto } from '@mkt/contracts';
-import { AuthErrors, joinSchema, modifySchema, passwordCheckSchema } from '@mkt/contracts';
+import type { LoginResult, MemberDto, TokenPair } from '@mkt/contracts';
+import {
+  AuthErrors,
+  joinSchema,
+  modifySchema,
+  passwordCheckSchema,
+  loginResultSchema,
+  memberSchema,
+  tokenPairSchema,
+} from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
@@ -27,7 +35,6 @@ import type { SessionClaims } from './refresh-sessions';
 import { RefreshSessions } from './refresh-sessions';
 import { SignIn } from './sign-in';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { login, member, tokens } from '../openapi/answers';
 
 const loginForm = z.object({
   username: z.string().trim().toLowerCase().min(1, '이메일을 입력해 주세요.').max(100),
@@ -54,7 +61,7 @@ export class MemberAuthController {
   @ApiDoc({
     summary: 'Joins as a member (role MEMBER, grade USER)',
     body: joinSchema,
-    answer: member,
+    answer: memberSchema,
     errors: { 400: BAD_INPUT, 409: 'DUPLICATE_EMAIL: the e-mail has joined already' },
   })
   @Post('join')
@@ -68,7 +75,7 @@ export class MemberAuthController {
     description: 'Five wrong passwords lock the account for 15 minutes (thirty per client address).',
     body: loginForm,
     bodyTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    answer: login,
+    answer: loginResultSchema,
     errors: {
       400: BAD_INPUT,
       401: 'ERROR_LOGIN: wrong e-mail or password',
@@ -94,14 +101,14 @@ export class MemberAuthController {
   @ApiDoc({
     summary: 'New access and refresh tokens for a refresh token, which then no longer works',
     query: refreshQuery,
-    answer: tokens,
+    answer: tokenPairSchema,
     errors: {
       400: BAD_INPUT,
       401: 'ERROR_REFRESH: unknown, used or ended refresh token, or a suspended member: sign in again',
     },
   })
   @Get('refresh')
-  async refresh(@Query() query: unknown): Promise<{ accessToken: string; refreshToken: string }> {
+  async refresh(@Query() query: unknown): Promise<TokenPair> {
     const rotated = await this.sessions.rotate(parseInput(refreshQuery, query).refreshToken);
     const refused = new HttpException(
       { error: AuthErrors.badRefresh, message: '다시 로그인해 주세요.' } satisfies ErrorBody,
@@ -136,7 +143,7 @@ export class MemberAuthController {
 
   @ApiDoc({
     summary: "The caller's own member information",
-    answer: member,
+    answer: memberSchema,
     errors: { 404: 'NOT_FOUND: no such member' },
   })
   @Get('info/:email')
@@ -188,7 +195,7 @@ export class MemberAuthController {
   @ApiDoc({
     summary: "Changes the caller's own profile; a password change ends all of their sessions",
     body: modifySchema,
-    answer: member,
+    answer: memberSchema,
     errors: {
       400: `${BAD_INPUT}; WRONG_PASSWORD: the current password is wrong`,
       403: "ERROR_ACCESS_DENIED: another member's mno or e-mail; ERROR_SNS_MEMBER: a social member may change only def_addr",

@@ -1,13 +1,19 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import type { CartLineDto, CartSummaryDto } from '@mkt/contracts';
-import { cartAddSchema, cartChangeSchema, idListSchema, positiveIdSchema } from '@mkt/contracts';
+import {
+  cartAddSchema,
+  cartChangeSchema,
+  idListSchema,
+  positiveIdSchema,
+  cartLineSchema,
+  cartSummarySchema,
+} from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { assertOwnBody } from '../auth/body-owner';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { CartClient } from '../services/cart.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { cartLine, cartSummary } from '../openapi/answers';
 import { z } from 'zod';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
@@ -19,7 +25,7 @@ export class CartController {
 
   @ApiDoc({
     summary: "The caller's cart, at the catalogue's current prices and stock",
-    answer: z.array(cartLine),
+    answer: z.array(cartLineSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get(':mno')
@@ -32,7 +38,7 @@ export class CartController {
   @ApiDoc({
     summary: 'Ours: the payment summary of the chosen lines',
     query: { cino: idListSchema.describe('the chosen cart lines, comma-separated (`1,2`)') },
-    answer: cartSummary,
+    answer: cartSummarySchema,
     errors: { 400: BAD_INPUT },
   })
   @Get(':mno/summary')
@@ -45,7 +51,7 @@ export class CartController {
   @ApiDoc({
     summary: 'Adds an option to the cart (again: more of it); answers the whole cart',
     body: cartAddSchema,
-    answer: z.array(cartLine),
+    answer: z.array(cartLineSchema),
     errors: {
       400: `${BAD_INPUT}; over the stock or the cart's size`,
       403: 'ERROR_ACCESS_DENIED: the body names another member',
@@ -63,7 +69,7 @@ export class CartController {
   @ApiDoc({
     summary: "Sets a line's quantity (the spec's client sends the whole line); answers the line",
     body: cartChangeSchema,
-    answer: cartLine,
+    answer: cartLineSchema,
     errors: {
       400: `${BAD_INPUT}; over the stock`,
       403: 'ERROR_ACCESS_DENIED: the body names another member',
@@ -81,7 +87,7 @@ export class CartController {
   /** Removes a line; answers the rest of the cart. */
   @ApiDoc({
     summary: 'Removes a line; answers the rest of the cart',
-    answer: z.array(cartLine),
+    answer: z.array(cartLineSchema),
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such line in the caller's cart" },
   })
   @Delete('delete/:cino/:mno')

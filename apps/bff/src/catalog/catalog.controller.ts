@@ -13,12 +13,16 @@ import {
   productListQuerySchema,
   randomCategoriesQuerySchema,
   toPageResult,
+  categorySchema,
+  categoryWithAncestorsSchema,
+  pageResultSchema,
+  productDetailSchema,
+  productSummarySchema,
 } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { CatalogClient } from '../services/catalog.client';
 import { decodeBase64Id } from './base64-id';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { category, categoryWithAncestors, pageOf, productDetail, productSummary } from '../openapi/answers';
 import { z } from 'zod';
 import { CatalogReadCache } from './catalog-read-cache';
 import { randomSample } from './random-sample';
@@ -32,7 +36,7 @@ export class CatalogController {
 
   @ApiDoc({
     summary: 'The categories of one depth',
-    answer: z.array(category),
+    answer: z.array(categorySchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('api/categories/depth/:depth')
@@ -43,7 +47,7 @@ export class CatalogController {
   @ApiDoc({
     summary: 'Random categories of a depth, each with its ancestors',
     query: randomCategoriesQuerySchema,
-    answer: z.array(categoryWithAncestors),
+    answer: z.array(categoryWithAncestorsSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('api/categories/random')
@@ -54,7 +58,7 @@ export class CatalogController {
 
   @ApiDoc({
     summary: "A category's children",
-    answer: z.array(category),
+    answer: z.array(categorySchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('api/categories/sub/:ctno')
@@ -67,7 +71,7 @@ export class CatalogController {
     description:
       "The spec's client names the sort field in both `sortBy` and `sort` and asks ascending with `order=true`; `sort=asc|desc` also sets the direction.",
     query: productListQuerySchema,
-    answer: pageOf(productSummary),
+    answer: pageResultSchema(productSummarySchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('api/product/list')
@@ -79,7 +83,7 @@ export class CatalogController {
 
   @ApiDoc({
     summary: 'A product on sale, with its options and categories',
-    answer: productDetail,
+    answer: productDetailSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such product on sale' },
   })
   @Get('api/product/:encodedPno')

@@ -1,6 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { BoardListQuery, FaqDto, NoticeDto, PageResult } from '@mkt/contracts';
-import { boardListQuerySchema, faqFormSchema, noticeFormSchema, toPageResult } from '@mkt/contracts';
+import {
+  boardListQuerySchema,
+  faqFormSchema,
+  noticeFormSchema,
+  toPageResult,
+  faqSchema,
+  noticeSchema,
+  pageResultSchema,
+} from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import {
   accessDenied,
@@ -14,7 +22,6 @@ import type { SessionClaims } from '../auth/refresh-sessions';
 import { decodeBase64Id } from '../catalog/base64-id';
 import { BoardClient } from '../services/board.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { faq, notice, pageOf } from '../openapi/answers';
 
 const isAdmin = (caller: SessionClaims | null) => caller?.role === 'ADMIN';
 
@@ -37,7 +44,7 @@ export class NoticeController {
   @ApiDoc({
     summary: 'Public notices, newest first (`includePrivate=true`: every one, for admins)',
     query: boardListQuerySchema,
-    answer: pageOf(notice),
+    answer: pageResultSchema(noticeSchema),
     errors: {
       400: BAD_INPUT,
       401: 'REQUIRED_LOGIN: includePrivate without a token',
@@ -58,7 +65,7 @@ export class NoticeController {
   /** A private notice is not found (404) for anybody but an admin. */
   @ApiDoc({
     summary: 'One notice; a private one for admins only',
-    answer: notice,
+    answer: noticeSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such notice (a private one, to anybody but an admin)' },
   })
   @Get(':encodedNno')
@@ -74,7 +81,7 @@ export class NoticeController {
   @ApiDoc({
     summary: "Writes a notice (trailing slash as the spec's client sends it: `/`); the writer is the caller",
     body: noticeFormSchema,
-    answer: notice,
+    answer: noticeSchema,
     errors: { 400: BAD_INPUT },
   })
   @Post()
@@ -87,7 +94,7 @@ export class NoticeController {
   @ApiDoc({
     summary: 'Edits a notice',
     body: noticeFormSchema,
-    answer: notice,
+    answer: noticeSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such notice' },
   })
   @Put(':encodedNno')
@@ -117,7 +124,7 @@ export class FaqController {
   @ApiDoc({
     summary: 'Public FAQs, newest first (`includePrivate=true`: every one, for admins)',
     query: boardListQuerySchema,
-    answer: pageOf(faq),
+    answer: pageResultSchema(faqSchema),
     errors: {
       400: BAD_INPUT,
       401: 'REQUIRED_LOGIN: includePrivate without a token',
@@ -137,7 +144,7 @@ export class FaqController {
 
   @ApiDoc({
     summary: 'One FAQ; a private one for admins only',
-    answer: faq,
+    answer: faqSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such FAQ (a private one, to anybody but an admin)' },
   })
   @Get(':encodedFno')
@@ -149,7 +156,7 @@ export class FaqController {
   @ApiDoc({
     summary: "Writes a FAQ (trailing slash as the spec's client sends it: `/`); the writer is the caller",
     body: faqFormSchema,
-    answer: faq,
+    answer: faqSchema,
     errors: { 400: BAD_INPUT },
   })
   @Post()
@@ -161,7 +168,7 @@ export class FaqController {
   @ApiDoc({
     summary: 'Edits a FAQ',
     body: faqFormSchema,
-    answer: faq,
+    answer: faqSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such FAQ' },
   })
   @Put(':encodedFno')

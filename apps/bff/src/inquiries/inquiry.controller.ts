@@ -21,6 +21,9 @@ import {
   positiveIdSchema,
   sellerInquiryQuerySchema,
   toPageResult,
+  inquirySchema,
+  inquiryWithProductSchema,
+  pageResultSchema,
 } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { assertOwnBody } from '../auth/body-owner';
@@ -30,7 +33,6 @@ import { BoardClient } from '../services/board.client';
 import { CatalogClient } from '../services/catalog.client';
 import { MemberClient } from '../services/member.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { inquiry, inquiryWithProduct, pageOf } from '../openapi/answers';
 import { z } from 'zod';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
@@ -54,7 +56,7 @@ export class InquiryController {
     description:
       "A secret inquiry is whole for its author, the product's seller and admins; everybody else gets 비밀글입니다., no content and no answer (`masked: true`).",
     query: inquiryListQuerySchema,
-    answer: pageOf(inquiry),
+    answer: pageResultSchema(inquirySchema),
     errors: { 400: BAD_INPUT },
   })
   @Get(['product/:pno', 'list/:pno'])
@@ -72,7 +74,7 @@ export class InquiryController {
   /** The caller's own inquiries, newest first, with their answers and the products' names. */
   @ApiDoc({
     summary: "The caller's own inquiries with their answers",
-    answer: z.array(inquiryWithProduct),
+    answer: z.array(inquiryWithProductSchema),
   })
   @Get('list/my/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
@@ -85,7 +87,7 @@ export class InquiryController {
     summary: 'Asks about a product on sale',
     description: 'The author is the caller; `replyCheck` and `proQAReply` are not read.',
     body: inquiryAddSchema,
-    answer: inquiry,
+    answer: inquirySchema,
     errors: {
       400: BAD_INPUT,
       403: 'ERROR_ACCESS_DENIED: the body names another member; ERROR_BANNED: a suspended member',
@@ -112,7 +114,7 @@ export class InquiryController {
   @ApiDoc({
     summary: "Edits the caller's inquiry (the whole question with edits)",
     body: inquiryChangeSchema,
-    answer: inquiry,
+    answer: inquirySchema,
     errors: {
       400: BAD_INPUT,
       403: 'ERROR_ACCESS_DENIED: the body names another member',
@@ -143,7 +145,7 @@ export class InquiryController {
   @ApiDoc({
     summary: "Ours: the inquiries on the caller's products (an admin's: all), unanswered first",
     query: sellerInquiryQuerySchema,
-    answer: pageOf(inquiryWithProduct),
+    answer: pageResultSchema(inquiryWithProductSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('seller')
@@ -161,7 +163,7 @@ export class InquiryController {
   @ApiDoc({
     summary: "Ours: answers an inquiry on the caller's product; answering again replaces the answer",
     body: inquiryReplySchema,
-    answer: inquiry,
+    answer: inquirySchema,
     errors: {
       400: BAD_INPUT,
       403: "NOT_YOUR_INQUIRY: another seller's product",

@@ -13,9 +13,24 @@ import {
 import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 
+/**
+ * Schemas that contain themselves (named by their `id` meta), which a document holds once among its
+ * components; filled as the routes' schemas are converted.
+ */
+export const NAMED_SCHEMAS: Record<string, SchemaObject> = {};
+
 /** The OpenAPI schema of a zod schema: as a client sends it (`input`, before defaults and coercion) or receives it. */
 export function openApiSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): SchemaObject {
-  return z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any' }) as SchemaObject;
+  const converted = z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any' });
+  // zod puts them under `definitions`, which OpenAPI does not resolve: they go to the components.
+  const { definitions, ...json } = JSON.parse(
+    JSON.stringify(converted).replaceAll('"#/definitions/', '"#/components/schemas/'),
+  ) as SchemaObject & { definitions?: Record<string, SchemaObject> };
+  for (const [name, definition] of Object.entries(definitions ?? {})) {
+    if (name.startsWith('__schema')) throw new Error('a schema that contains itself needs .meta({ id })');
+    NAMED_SCHEMAS[name] = definition;
+  }
+  return json;
 }
 
 /** The error statuses the API answers, each with a `{ error, message }` body. */

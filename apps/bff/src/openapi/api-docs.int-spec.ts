@@ -178,6 +178,21 @@ describe('the BFF API document', () => {
     }
   });
 
+  it('names only schemas it holds, and holds a schema that contains itself once', () => {
+    const references = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]*)"/g)].map(
+      ([, target]) => target,
+    );
+    const components = Object.keys(document.components?.schemas ?? {});
+    const dangling = references.filter(
+      (target) => !components.some((name) => target === `#/components/schemas/${name}`),
+    );
+    expect(dangling).toEqual([]);
+    const random = operations(document).find(({ route }) => route === 'GET /api/categories/random');
+    expect(JSON.stringify(random?.operation.responses['200'])).toContain(
+      '#/components/schemas/CategoryWithAncestors',
+    );
+  });
+
   it('marks the protected routes with the bearer token and the roles they are for', () => {
     const byRoute = new Map(operations(document).map(({ route, operation }) => [route, operation]));
     expect(document.components?.securitySchemes?.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });

@@ -3,7 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger';
 import { categoryDepthSchema, positiveIdSchema, SOCIAL_PROVIDERS } from '@mkt/contracts';
-import { BEARER, ERROR_BODY_SCHEMA, openApiSchema } from './api-doc';
+import { BEARER, ERROR_BODY_SCHEMA, NAMED_SCHEMAS, openApiSchema } from './api-doc';
 
 /** Swagger UI; the document itself is at {@link API_DOCS_JSON_PATH}. */
 export const API_DOCS_PATH = '/api/docs';
@@ -68,6 +68,7 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
     ...document.components,
     schemas: {
       ...document.components?.schemas,
+      ...NAMED_SCHEMAS,
       [ERROR_BODY_SCHEMA]: {
         type: 'object',
         required: ['error', 'message'],

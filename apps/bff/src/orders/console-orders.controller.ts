@@ -1,13 +1,12 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { SellerOrderDto } from '@mkt/contracts';
-import { positiveIdSchema, sellerOrderStatusSchema } from '@mkt/contracts';
+import { positiveIdSchema, sellerOrderStatusSchema, sellerOrderSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { OrderClient } from '../services/order.client';
 import { RefundClient } from '../services/refund.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { sellerOrder } from '../openapi/answers';
 import { z } from 'zod';
 
 const status = (value: unknown) => parseInput(sellerOrderStatusSchema.optional(), value || undefined);
@@ -26,7 +25,7 @@ export class ConsoleOrdersController {
   @ApiDoc({
     summary:
       "The consoles' orders: a seller's hold its lines (only those), an admin's are all, each with its refund",
-    answer: z.array(sellerOrder),
+    answer: z.array(sellerOrderSchema),
   })
   @Get()
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
@@ -37,7 +36,7 @@ export class ConsoleOrdersController {
   @ApiDoc({
     summary: "The consoles' orders in one status",
     query: { status: sellerOrderStatusSchema.optional() },
-    answer: z.array(sellerOrder),
+    answer: z.array(sellerOrderSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('status')
@@ -49,7 +48,7 @@ export class ConsoleOrdersController {
   @ApiDoc({
     summary: "The consoles' orders of one member, optionally in one status",
     query: { status: sellerOrderStatusSchema.optional() },
-    answer: z.array(sellerOrder),
+    answer: z.array(sellerOrderSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('user/:mno/status')

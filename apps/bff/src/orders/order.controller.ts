@@ -1,7 +1,13 @@
 import { Body, Controller, Get, Headers, Param, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OrderDto, OrderLineDto, PlacedOrderDto } from '@mkt/contracts';
-import { orderCreateSchema, positiveIdSchema } from '@mkt/contracts';
+import {
+  orderCreateSchema,
+  positiveIdSchema,
+  orderLineDtoSchema,
+  orderSchema,
+  placedOrderSchema,
+} from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { assertOwnBody } from '../auth/body-owner';
@@ -9,7 +15,6 @@ import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { OrderClient } from '../services/order.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { order, orderLine, placedOrder } from '../openapi/answers';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 const idempotencyKey = z.string().trim().min(1).max(100).optional();
@@ -28,7 +33,7 @@ export class OrderController {
     description:
       'An `Idempotency-Key` header makes a repeated submission answer the first order. `status`, `orderDate`, `mno` and line prices are not read; an `o_totalPrice` that differs is refused with the right amount.',
     body: orderCreateSchema,
-    answer: placedOrder,
+    answer: placedOrderSchema,
     errors: {
       400: `${BAD_INPUT}; a total that differs from the server's, more than the stock`,
       403: 'ERROR_ACCESS_DENIED: the body names another member',
@@ -50,7 +55,7 @@ export class OrderController {
   /** The member's orders, newest first. */
   @ApiDoc({
     summary: "The caller's orders, newest first",
-    answer: z.array(order),
+    answer: z.array(orderSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('orders/member/:mno')
@@ -62,7 +67,7 @@ export class OrderController {
   /** Our addition: one of the member's orders with its status (the complete page, the checkout's progress). */
   @ApiDoc({
     summary: "Ours: one of the caller's orders with its status",
-    answer: order,
+    answer: orderSchema,
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
   })
   @Get('orders/member/:mno/:ono')
@@ -73,7 +78,7 @@ export class OrderController {
 
   @ApiDoc({
     summary: "The lines of one of the caller's orders",
-    answer: z.array(orderLine),
+    answer: z.array(orderLineDtoSchema),
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
   })
   @Get('order-details/order/:ono')

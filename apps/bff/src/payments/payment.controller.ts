@@ -6,20 +6,22 @@ import type {
   PaymentVerificationDto,
   SandboxPayResult,
 } from '@mkt/contracts';
-import { paymentRecordSchema, positiveIdSchema, sandboxPaySchema } from '@mkt/contracts';
+import {
+  paymentRecordSchema,
+  positiveIdSchema,
+  sandboxPaySchema,
+  orderPaymentSchema,
+  paymentGatewaySchema,
+  paymentRecordResultSchema,
+  paymentVerificationSchema,
+  sandboxPayResultSchema,
+} from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { PaymentClient } from '../services/payment.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import {
-  orderPayment,
-  paymentGateway,
-  paymentRecordResult,
-  paymentVerification,
-  sandboxPayResult,
-} from '../openapi/answers';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 const impUid = (value: string) => parseInput(z.string().trim().min(1).max(100), value);
@@ -32,7 +34,7 @@ export class PaymentController {
   /** Which payment window to open: the sandbox's, or PortOne's with the merchant code. */
   @ApiDoc({
     summary: "Which payment window to open: the sandbox's, or PortOne's with the merchant code",
-    answer: paymentGateway,
+    answer: paymentGatewaySchema,
   })
   @Get('payments/gateway')
   gateway(): Promise<PaymentGatewayDto> {
@@ -45,7 +47,7 @@ export class PaymentController {
     description:
       'Only where no real PortOne is configured (404 there). `outcome` chooses paid, a declined card or a closed window.',
     body: sandboxPaySchema,
-    answer: sandboxPayResult,
+    answer: sandboxPayResultSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: real PortOne is configured' },
   })
   @Post('payments/sandbox/pay')
@@ -61,7 +63,7 @@ export class PaymentController {
     description:
       'Answers 200 with `success: false` and the reason when the payment is refused; `amount` is not trusted.',
     body: paymentRecordSchema,
-    answer: paymentRecordResult,
+    answer: paymentRecordResultSchema,
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
   })
   @Post('payments')
@@ -92,7 +94,7 @@ export class PaymentController {
   /** Ours: the same verification, with where the order stands and why it did not complete. */
   @ApiDoc({
     summary: "Ours: the same verification, with the order's status and why it did not complete",
-    answer: paymentVerification,
+    answer: paymentVerificationSchema,
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such payment of the caller's" },
   })
   @Post('checkout/verify/:impUid/:pmno')
@@ -121,7 +123,7 @@ export class PaymentController {
 
   @ApiDoc({
     summary: "The gateway ids of the verified payment of the caller's order",
-    answer: orderPayment,
+    answer: orderPaymentSchema,
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such paid order of the caller's" },
   })
   @Get('payments/order/:ono')

@@ -31,6 +31,9 @@ import {
   productFormOfEdit,
   ProductMessages,
   toPageResult,
+  managedProductDetailSchema,
+  managedProductSchema,
+  pageResultSchema,
 } from '@mkt/contracts';
 import { BadInput, parseInput } from '@mkt/platform';
 import { Authenticated, Caller } from '../auth/guards';
@@ -40,7 +43,6 @@ import { CatalogClient } from '../services/catalog.client';
 import { MemberClient } from '../services/member.client';
 import { UploadErrorsFilter } from './upload-errors.filter';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { managedProduct, managedProductDetail, pageOf } from '../openapi/answers';
 import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 
@@ -229,7 +231,7 @@ export class ProductManagementController {
   /** Ours: a product as the console's detail and edit form read it, deleted or not. */
   @ApiDoc({
     summary: "Ours: a product as the console's detail and edit form read it, deleted or not",
-    answer: managedProductDetail,
+    answer: managedProductDetailSchema,
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such product (another seller's too)" },
   })
   @Get('product/manage/:encodedPno')
@@ -245,7 +247,7 @@ export class ProductManagementController {
   @ApiDoc({
     summary: "The consoles' product list, deleted ones included: an admin's every product, a seller's own",
     query: managedProductsQuerySchema,
-    answer: pageOf(managedProduct),
+    answer: pageResultSchema(managedProductSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('admin/productList')

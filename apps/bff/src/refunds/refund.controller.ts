@@ -5,13 +5,14 @@ import {
   refundHistoryQuerySchema,
   refundRejectSchema,
   refundRequestSchema,
+  refundHistoryPageSchema,
+  refundSchema,
 } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { RefundClient } from '../services/refund.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { refund, refundHistoryPage } from '../openapi/answers';
 import { z } from 'zod';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
@@ -26,7 +27,7 @@ export class RefundController {
     summary: "Asks for a refund of the caller's complete order",
     description: "The body's `imp_uid` and `merchant_uid` are not read.",
     body: refundRequestSchema,
-    answer: refund,
+    answer: refundSchema,
     errors: {
       400: `${BAD_INPUT}; an order that is not complete, already being refunded, or wholly reviewed`,
       404: "NOT_FOUND: no such order of the caller's",
@@ -46,7 +47,7 @@ export class RefundController {
   @ApiDoc({
     summary: "The caller's refunds (a zero-based Spring-style page)",
     query: refundHistoryQuerySchema,
-    answer: refundHistoryPage,
+    answer: refundHistoryPageSchema,
     errors: { 400: BAD_INPUT },
   })
   @Get('refunds')

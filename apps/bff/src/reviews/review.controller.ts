@@ -6,6 +6,9 @@ import {
   reviewListQuerySchema,
   reviewWriteSchema,
   toPageResult,
+  pageResultSchema,
+  reviewLikeSchema,
+  reviewSchema,
 } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
@@ -14,7 +17,6 @@ import type { SessionClaims } from '../auth/refresh-sessions';
 import { CatalogClient } from '../services/catalog.client';
 import { MemberClient } from '../services/member.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { pageOf, review, reviewLike } from '../openapi/answers';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
 
@@ -36,7 +38,7 @@ export class ReviewController {
 
   @ApiDoc({
     summary: 'One review',
-    answer: review,
+    answer: reviewSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such review' },
   })
   @Get('review/:rno')
@@ -59,7 +61,7 @@ export class ReviewController {
   @ApiDoc({
     summary: "A product's reviews of one rating",
     query: withRate,
-    answer: pageOf(review),
+    answer: pageResultSchema(reviewSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('list/rate/:pno')
@@ -70,7 +72,7 @@ export class ReviewController {
   @ApiDoc({
     summary: "A product's reviews",
     query: reviewListQuerySchema.omit({ rate: true }),
-    answer: pageOf(review),
+    answer: pageResultSchema(reviewSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('list/:pno')
@@ -107,7 +109,7 @@ export class ReviewController {
     description:
       "The spec's client sends the whole review; only `rno` is read, never its `reviewLike` count.",
     body: reviewLikeToggleSchema,
-    answer: reviewLike,
+    answer: reviewLikeSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such review' },
   })
   @Put('change')

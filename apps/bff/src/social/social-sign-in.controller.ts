@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { LoginResult, SocialProviderLink } from '@mkt/contracts';
-import { socialTokenRequestSchema } from '@mkt/contracts';
+import { socialTokenRequestSchema, loginResultSchema, socialProviderLinkSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { SignIn } from '../auth/sign-in';
@@ -8,7 +8,6 @@ import { MemberClient } from '../services/member.client';
 import { SocialGateway, socialRefusal } from './social-gateway';
 import { SocialTickets } from './social-tickets';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { login, socialProviderLink } from '../openapi/answers';
 
 const opaque = (name: string) =>
   z
@@ -33,7 +32,7 @@ export class SocialSignInController {
 
   @ApiDoc({
     summary: 'The social sign-in providers offered, with their authorization pages',
-    answer: z.array(socialProviderLink),
+    answer: z.array(socialProviderLinkSchema),
     callsServices: false,
   })
   @Get('social/providers')
@@ -78,7 +77,7 @@ export class SocialSignInController {
     summary: 'Signs in with the ticket, as a password login answers',
     description:
       "Creates the member on first sign-in, or links the member who joined with the provider's verified e-mail.",
-    answer: login,
+    answer: loginResultSchema,
     errors: {
       400: BAD_INPUT,
       401: 'an unknown, used or expired ticket',

@@ -5,11 +5,11 @@ import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { Authenticated } from '../auth/guards';
 import type { DailyVisits, HourlyVisits, VisitorCountDto } from '@mkt/contracts';
+import { dailyVisitsSchema, hourlyVisitsSchema, visitorCountSchema } from '@mkt/contracts';
 import type { VisitorCounters } from './visitor-counters';
 import { koreanDayAndHour, lastKoreanDays, VISITOR_COUNTERS } from './visitor-counters';
 import { VisitorStreams } from './visitor-stream';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { dailyVisits, hourlyVisits, visitorCount } from '../openapi/answers';
 
 /** A first-party cookie tells visitors apart for the distinct count; it carries nothing else. */
 const VISITOR_COOKIE = 'mkt_vid';
@@ -60,7 +60,7 @@ export class VisitorController {
   @ApiDoc({
     summary: 'Visits and distinct visitors of each of the last `days` days (Korean time), oldest first',
     query: dailyQuery,
-    answer: z.array(dailyVisits),
+    answer: z.array(dailyVisitsSchema),
     errors: { 400: BAD_INPUT },
     callsServices: false,
   })
@@ -75,7 +75,7 @@ export class VisitorController {
   @ApiDoc({
     summary: 'Visits per hour (0 to 23) of a day, today by default',
     query: hourlyQuery,
-    answer: z.array(hourlyVisits),
+    answer: z.array(hourlyVisitsSchema),
     errors: { 400: BAD_INPUT },
     callsServices: false,
   })
@@ -89,7 +89,7 @@ export class VisitorController {
   /** The spec's dashboard counter: today's distinct visitors (Korean day). */
   @ApiDoc({
     summary: "Today's distinct visitors (Korean day)",
-    answer: visitorCount,
+    answer: visitorCountSchema,
     callsServices: false,
   })
   @Get('count')

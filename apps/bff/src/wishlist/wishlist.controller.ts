@@ -1,11 +1,10 @@
 import { Controller, Delete, Get, Header, Param, Post } from '@nestjs/common';
 import type { WishDto } from '@mkt/contracts';
-import { positiveIdSchema } from '@mkt/contracts';
+import { positiveIdSchema, wishSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { Authenticated } from '../auth/guards';
 import { CatalogClient } from '../services/catalog.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
-import { wish } from '../openapi/answers';
 import { z } from 'zod';
 
 const id = (value: string) => parseInput(positiveIdSchema, value);
@@ -17,7 +16,7 @@ export class WishlistController {
 
   @ApiDoc({
     summary: "The caller's wish list, newest first",
-    answer: z.array(wish),
+    answer: z.array(wishSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('list/:mno')
@@ -55,7 +54,7 @@ export class WishlistController {
   /** Removes a wish; answers the rest of the list. */
   @ApiDoc({
     summary: 'Removes a wish; answers the rest of the list',
-    answer: z.array(wish),
+    answer: z.array(wishSchema),
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such wish of the caller's" },
   })
   @Delete('delete/:wno/:mno')

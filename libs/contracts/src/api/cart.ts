@@ -17,23 +17,23 @@ export type CartLineUnavailability = z.infer<typeof cartLineUnavailabilitySchema
  * catalogue has them now, plus what the server computed (`lineAmount`, `unavailable`).
  */
 export const cartLineSchema = z.object({
-  cino: z.number(),
-  mno: z.number(),
-  pno: z.number(),
-  odno: z.number(),
-  c_cnt: z.number(),
+  cino: z.number().int(),
+  mno: z.number().int(),
+  pno: z.number().int(),
+  odno: z.number().int(),
+  c_cnt: z.number().int(),
   p_name: z.string(),
   od_name: z.string(),
   /** The product's first image, '' when it has none. */
   pi_name: z.string(),
-  p_price: z.number(),
-  od_price: z.number(),
-  p_salePer: z.number(),
-  p_stock: z.number(),
-  od_stock: z.number(),
+  p_price: z.number().int(),
+  od_price: z.number().int(),
+  p_salePer: z.number().int(),
+  p_stock: z.number().int(),
+  od_stock: z.number().int(),
   businessName: z.string(),
   /** quantity x (discounted price + option price), rounded up to 10 won (libs/pricing). */
-  lineAmount: z.number(),
+  lineAmount: z.number().int(),
   unavailable: cartLineUnavailabilitySchema.nullable(),
 });
 export type CartLineDto = z.infer<typeof cartLineSchema>;
@@ -41,11 +41,11 @@ export type CartLineDto = z.infer<typeof cartLineSchema>;
 /** The payment summary of chosen cart lines (`GET /api/cart/{mno}/summary?cino=1,2`). */
 export type CartSummaryDto = PriceSummary & { lineCount: number };
 export const cartSummarySchema: z.ZodType<CartSummaryDto> = z.object({
-  productAmount: z.number(),
-  discountAmount: z.number(),
-  paymentAmount: z.number(),
-  shippingFee: z.number(),
-  lineCount: z.number(),
+  productAmount: z.number().int(),
+  discountAmount: z.number().int(),
+  paymentAmount: z.number().int(),
+  shippingFee: z.number().int(),
+  lineCount: z.number().int(),
 });
 
 const quantity = (what: string) =>
@@ -89,12 +89,12 @@ export const CartMessages = {
 
 /** A wish as `GET /api/wishlist/list/{mno}` answers it, newest first. */
 export const wishSchema = z.object({
-  wno: z.number(),
-  pno: z.number(),
-  mno: z.number(),
+  wno: z.number().int(),
+  pno: z.number().int(),
+  mno: z.number().int(),
   p_name: z.string(),
-  p_price: z.number(),
-  p_salePer: z.number(),
+  p_price: z.number().int(),
+  p_salePer: z.number().int(),
   /** The product's first image, '' when it has none. */
   pi_name: z.string(),
   /** The product was taken off sale after it was wished. */
@@ -107,17 +107,17 @@ export type WishDto = z.infer<typeof wishSchema>;
  * seller and first image. Internal: catalog answers it at `GET /options?odno=1,2`.
  */
 export const optionSnapshotSchema = z.object({
-  odno: z.number(),
-  pno: z.number(),
+  odno: z.number().int(),
+  pno: z.number().int(),
   od_name: z.string(),
-  od_price: z.number(),
-  od_stock: z.number(),
+  od_price: z.number().int(),
+  od_stock: z.number().int(),
   p_name: z.string(),
-  p_price: z.number(),
-  p_salePer: z.number(),
-  p_stock: z.number(),
+  p_price: z.number().int(),
+  p_salePer: z.number().int(),
+  p_stock: z.number().int(),
   businessName: z.string(),
-  sellerId: z.number(),
+  sellerId: z.number().int(),
   delFlag: z.boolean(),
   pi_name: z.string(),
 });

@@ -4,10 +4,10 @@ import { MAX_PAGE_SIZE, PRODUCT_SORT_KEYS, SORT_DIRECTIONS, type SortDirection }
 
 /** Category as the depth and sub calls answer it. `superCate` is the parent's ctno (null for the root). */
 export const categorySchema = z.object({
-  ctno: z.number(),
+  ctno: z.number().int(),
   cateName: z.string(),
-  depth: z.number(),
-  superCate: z.number().nullable(),
+  depth: z.number().int(),
+  superCate: z.number().int().nullable().describe("the parent's ctno"),
 });
 export type CategoryDto = z.infer<typeof categorySchema>;
 
@@ -19,18 +19,24 @@ export type CategoryDto = z.infer<typeof categorySchema>;
 export interface CategoryWithAncestorsDto extends Omit<CategoryDto, 'superCate'> {
   superCate: CategoryWithAncestorsDto | null;
 }
-export const categoryWithAncestorsSchema: z.ZodType<CategoryWithAncestorsDto> = categorySchema.extend({
-  superCate: z.lazy(() => categoryWithAncestorsSchema).nullable(),
-});
+export const categoryWithAncestorsSchema: z.ZodType<CategoryWithAncestorsDto> = categorySchema
+  .extend({
+    superCate: z
+      .lazy(() => categoryWithAncestorsSchema)
+      .nullable()
+      .describe('the parent category, with its own parent up to the root'),
+  })
+  // A schema that contains itself is documented once, by this name (the OpenAPI document's components).
+  .meta({ id: 'CategoryWithAncestors' });
 
 export const productImageSchema = z.object({ pi_name: z.string() });
 export type ProductImageDto = z.infer<typeof productImageSchema>;
 
 export const optionDetailSchema = z.object({
-  odno: z.number(),
+  odno: z.number().int(),
   od_name: z.string(),
-  od_price: z.number(),
-  od_stock: z.number(),
+  od_price: z.number().int(),
+  od_stock: z.number().int(),
 });
 export type OptionDetailDto = z.infer<typeof optionDetailSchema>;
 
@@ -39,15 +45,15 @@ export type OptionDetailDto = z.infer<typeof optionDetailSchema>;
  * both are sent.
  */
 export const productSummarySchema = z.object({
-  pno: z.number(),
+  pno: z.number().int(),
   pName: z.string(),
   p_name: z.string(),
-  pPrice: z.number(),
-  p_price: z.number(),
-  pSalePer: z.number(),
-  p_salePer: z.number(),
-  p_salesVol: z.number(),
-  p_stock: z.number(),
+  pPrice: z.number().int(),
+  p_price: z.number().int(),
+  pSalePer: z.number().int(),
+  p_salePer: z.number().int(),
+  p_salesVol: z.number().int(),
+  p_stock: z.number().int(),
   delFlag: z.boolean(),
   businessName: z.string(),
   productImage: z.array(productImageSchema),
@@ -56,7 +62,7 @@ export type ProductSummaryDto = z.infer<typeof productSummarySchema>;
 
 export const productDetailSchema = productSummarySchema.extend({
   pContent: z.string(),
-  sno: z.number(),
+  sno: z.number().int(),
   optionDetail: z.array(optionDetailSchema),
   category: z.array(categorySchema),
 });

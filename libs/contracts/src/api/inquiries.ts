@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './date-time';
 
-export const inquiryReplyDtoSchema = z.object({ qr_content: z.string(), regDate: z.string() });
+export const inquiryReplyDtoSchema = z.object({ qr_content: z.string(), regDate: dateTimeSchema });
 export type InquiryReplyDto = z.infer<typeof inquiryReplyDtoSchema>;
 
 /**
@@ -8,18 +9,21 @@ export type InquiryReplyDto = z.infer<typeof inquiryReplyDtoSchema>;
  * no content and no reply text (`replyCheck` still tells whether it was answered).
  */
 export const inquirySchema = z.object({
-  qno: z.number(),
-  pno: z.number(),
-  mno: z.number(),
+  qno: z.number().int(),
+  pno: z.number().int(),
+  mno: z.number().int(),
   m_nickName: z.string(),
   title: z.string(),
   content: z.string(),
   secret: z.boolean(),
   replyCheck: z.boolean(),
-  regDate: z.string(),
+  regDate: dateTimeSchema,
   proQAReply: inquiryReplyDtoSchema.nullable(),
-  /** Ours: this viewer gets the secret placeholder (not its author, the product's seller nor an admin). */
-  masked: z.boolean(),
+  masked: z
+    .boolean()
+    .describe(
+      "ours: this caller gets the secret placeholder (not its author, the product's seller nor an admin)",
+    ),
 });
 export type InquiryDto = z.infer<typeof inquirySchema>;
 

@@ -49,7 +49,7 @@ export type JoinRequest = z.infer<typeof joinSchema>;
 
 /** A member as the pages read it: never a password or a hash. */
 export const memberSchema = z.object({
-  mno: z.number(),
+  mno: z.number().int(),
   email: z.string(),
   m_email: z.string(),
   m_name: z.string(),
@@ -59,7 +59,7 @@ export const memberSchema = z.object({
   isMan: z.boolean(),
   ad_agree: z.boolean(),
   info_agree: z.boolean(),
-  totalPay: z.number(),
+  totalPay: z.number().int(),
   membership: z.array(z.enum(GRADES)),
   birth: z.string().nullable(),
   formSns: z.boolean(),
@@ -77,11 +77,18 @@ export function roleSetOf(member: Pick<MemberDto, 'role' | 'membership'>): strin
   return [...member.membership];
 }
 
-export interface LoginResult extends MemberDto {
-  accessToken: string;
-  refreshToken: string;
-  roleSet: string[];
-}
+/** A session's tokens, as a refresh answers them. */
+export const tokenPairSchema = z.object({
+  accessToken: z.string().describe('30-minute HS256 JWT: send as `Authorization: Bearer <token>`'),
+  refreshToken: z.string().describe('for GET /api/member/refresh; works once'),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const loginResultSchema = memberSchema.extend({
+  ...tokenPairSchema.shape,
+  roleSet: z.array(z.string()),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const memberListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page는 1 이상이어야 합니다.').max(100_000).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './date-time';
 
 /** Notices and FAQs of the customer centre (spec 001 §2, §5, §7, §8). */
 
@@ -36,25 +37,25 @@ export const FaqMessages = {
 } as const;
 
 export const noticeSchema = z.object({
-  nno: z.number(),
+  nno: z.number().int(),
   title: z.string(),
   content: z.string(),
   isPrivate: z.boolean(),
   /** The admin who wrote it. */
-  adno: z.number(),
-  regDate: z.string(),
+  adno: z.number().int(),
+  regDate: dateTimeSchema,
   /** `nno` in base64, as the detail path carries it. */
   encodedId: z.string(),
 });
 export type NoticeDto = z.infer<typeof noticeSchema>;
 
 export const faqSchema = z.object({
-  fno: z.number(),
+  fno: z.number().int(),
   question: z.string(),
   answer: z.string(),
   isPrivate: z.boolean(),
-  adno: z.number(),
-  regDate: z.string(),
+  adno: z.number().int(),
+  regDate: dateTimeSchema,
 });
 export type FaqDto = z.infer<typeof faqSchema>;
 
@@ -107,6 +108,5 @@ export const boardListQuerySchema = z.object({
 export type BoardListQuery = z.infer<typeof boardListQuerySchema>;
 
 /** `GET /api/admin/visitor/count`: today's distinct visitors (Korean day). */
-export interface VisitorCountDto {
-  counter: number;
-}
+export const visitorCountSchema = z.object({ counter: z.number().int() });
+export type VisitorCountDto = z.infer<typeof visitorCountSchema>;

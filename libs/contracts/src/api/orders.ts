@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { positiveIdSchema } from './catalog';
+import { positiveIdSchema, productImageSchema } from './catalog';
+import { dateTimeSchema } from './date-time';
 
 /**
  * An order's life. PAYMENT_PENDING (our addition: saved, waiting for payment and stock) becomes
@@ -88,36 +89,37 @@ export const orderCreateSchema = z.object({
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 /** What `POST /api/orders` answers: the order and the amount to pay. */
-export interface PlacedOrderDto {
-  ono: number;
-  o_totalPrice: number;
-  status: OrderStatus;
-}
+export const placedOrderSchema = z.object({
+  ono: z.number().int(),
+  o_totalPrice: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type PlacedOrderDto = z.infer<typeof placedOrderSchema>;
 
 /** A line of an order (`GET /api/order-details/order/{ono}` and inside orders). */
 export const orderLineDtoSchema = z.object({
-  orno: z.number(),
-  odno: z.number(),
-  pno: z.number(),
+  orno: z.number().int(),
+  odno: z.number().int(),
+  pno: z.number().int(),
   /** The seller whose line it is. */
-  sellerId: z.number(),
+  sellerId: z.number().int(),
   p_name: z.string(),
   od_name: z.string(),
-  or_count: z.number(),
+  or_count: z.number().int(),
   /** The discounted unit price with the option price, rounded up to 10 won. */
-  or_price: z.number(),
-  rno: z.number().nullable(),
+  or_price: z.number().int(),
+  rno: z.number().int().nullable(),
   review_flag: z.boolean(),
-  productImage: z.array(z.object({ pi_name: z.string() })),
+  productImage: z.array(productImageSchema),
 });
 export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
 
 /** An order of `GET /api/orders/member/{mno}`, newest first. */
 export const orderSchema = z.object({
-  ono: z.number(),
-  mno: z.number(),
-  orderDate: z.string(),
-  o_totalPrice: z.number(),
+  ono: z.number().int(),
+  mno: z.number().int(),
+  orderDate: dateTimeSchema,
+  o_totalPrice: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   o_address: z.string(),
   o_reciver: z.string(),
@@ -139,29 +141,31 @@ export const paymentRecordSchema = z.object({
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
 /** What `POST /api/payments` answers, 2xx even when `success` is false. */
-export interface PaymentRecordResult {
-  success: boolean;
-  pmno: number | null;
-  errorMessage: string | null;
-}
+export const paymentRecordResultSchema = z.object({
+  success: z.boolean(),
+  pmno: z.number().int().nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type PaymentRecordResult = z.infer<typeof paymentRecordResultSchema>;
 
 /** `GET /api/payments/order/{ono}`: the gateway ids of the order's verified payment. */
 export const orderPaymentSchema = z.object({
   imp_uid: z.string(),
   merchant_uid: z.string(),
-  amount: z.number(),
+  amount: z.number().int(),
   pm_method: z.string(),
-  paidAt: z.string(),
+  paidAt: dateTimeSchema,
 });
 export type OrderPaymentDto = z.infer<typeof orderPaymentSchema>;
 
 /** Our own `POST /api/checkout/verify/{imp_uid}/{pmno}`: the spec's boolean with the why. */
-export interface PaymentVerificationDto {
-  verified: boolean;
-  status: OrderStatus;
+export const paymentVerificationSchema = z.object({
+  verified: z.boolean(),
+  status: z.enum(ORDER_STATUSES),
   /** Why the payment did not complete the order, in Korean; null when verified. */
-  reason: string | null;
-}
+  reason: z.string().nullable(),
+});
+export type PaymentVerificationDto = z.infer<typeof paymentVerificationSchema>;
 
 /** `GET /api/payments/gateway`: which payment window the web app opens. */
 export const paymentGatewaySchema = z.discriminatedUnion('mode', [
@@ -186,9 +190,10 @@ export const sandboxPaySchema = z.object({
   outcome: z.enum(['paid', 'failed', 'abandoned']).default('paid'),
 });
 export type SandboxPay = z.infer<typeof sandboxPaySchema>;
-export interface SandboxPayResult {
-  imp_uid: string;
-  status: 'paid' | 'failed';
+export const sandboxPayResultSchema = z.object({
+  imp_uid: z.string(),
+  status: z.enum(['paid', 'failed']),
   /** The gateway's message for a failed payment. */
-  fail_reason: string | null;
-}
+  fail_reason: z.string().nullable(),
+});
+export type SandboxPayResult = z.infer<typeof sandboxPayResultSchema>;

@@ -28,7 +28,24 @@ export interface Slice<T> {
 
 /** The schema of a service's page of `item`s. */
 export function sliceSchema<T>(item: z.ZodType<T>): z.ZodType<Slice<T>> {
-  return z.object({ items: z.array(item), totalCount: z.number() });
+  return z.object({ items: z.array(item), totalCount: z.number().int() });
+}
+
+/** The schema of the spec's page result of `item`s. */
+export function pageResultSchema<T>(item: z.ZodType<T>): z.ZodType<PageResult<T>> {
+  const whole = z.number().int();
+  return z.object({
+    dtoList: z.array(item),
+    pageNumList: z.array(whole),
+    pageRequestDTO: z.object({ page: whole, size: whole }),
+    prev: z.boolean(),
+    next: z.boolean(),
+    prevPage: whole,
+    nextPage: whole,
+    totalCount: whole,
+    totalPage: whole,
+    current: whole,
+  });
 }
 
 /** Page buttons come in blocks of ten, as on the original site. */

@@ -226,13 +226,13 @@ export type ManagedProductsQuery = z.infer<typeof managedProductsQuerySchema>;
 
 /** A row of the consoles' product list (deleted ones included). */
 export const managedProductSchema = z.object({
-  pno: z.number(),
+  pno: z.number().int(),
   pName: z.string(),
   delFlag: z.boolean(),
-  pPrice: z.number(),
-  pSalePer: z.number(),
-  p_stock: z.number(),
-  sno: z.number(),
+  pPrice: z.number().int(),
+  pSalePer: z.number().int(),
+  p_stock: z.number().int(),
+  sno: z.number().int(),
   businessName: z.string(),
 });
 export type ManagedProductDto = z.infer<typeof managedProductSchema>;
@@ -240,7 +240,7 @@ export type ManagedProductSlice = Slice<ManagedProductDto>;
 
 /** A product as its seller's console reads it: deleted ones too, with its categories. */
 export const managedProductDetailSchema = productDetailSchema.extend({
-  categoryProductBumpers: z.array(z.object({ ctno: z.number() })),
+  categoryProductBumpers: z.array(z.object({ ctno: z.number().int() })),
 });
 export type ManagedProductDetailDto = z.infer<typeof managedProductDetailSchema>;
 

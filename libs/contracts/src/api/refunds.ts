@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positiveIdSchema } from './catalog';
-import type { OrderStatus } from './orders';
+import { dateTimeSchema } from './date-time';
+import { ORDER_STATUSES, orderLineDtoSchema } from './orders';
 
 export const REFUND_REASON_MIN = 10;
 export const REFUND_REASON_MAX = 500;
@@ -48,13 +49,14 @@ export const refundRequestSchema = z.object({
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
 /** What requesting a refund answers (the spec's client needs a JSON object). */
-export interface RefundDto {
-  rfno: number;
-  ono: number;
-  status: RefundStatus;
-  amount: number;
-  requestDate: string;
-}
+export const refundSchema = z.object({
+  rfno: z.number().int(),
+  ono: z.number().int(),
+  status: z.enum(REFUND_STATUSES),
+  amount: z.number().int(),
+  requestDate: dateTimeSchema,
+});
+export type RefundDto = z.infer<typeof refundSchema>;
 
 /** `GET /api/refunds` (Spring-style): zero-based `page`, `size`, `sort=field,dir`, `status`. */
 export const refundHistoryQuerySchema = z.object({
@@ -73,22 +75,22 @@ const refundHistoryStatusSchema = z.enum(['PENDING', 'COMPLETED', 'REJECTED']);
 export type RefundHistoryStatus = z.infer<typeof refundHistoryStatusSchema>;
 
 export const refundHistoryItemSchema = z.object({
-  refundId: z.number(),
-  orderId: z.number(),
-  requestDate: z.string(),
+  refundId: z.number().int(),
+  orderId: z.number().int(),
+  requestDate: dateTimeSchema,
   /** The first product's name, and how many more ('사과 외 2건'). */
   productName: z.string(),
-  amount: z.number(),
+  amount: z.number().int(),
   status: refundHistoryStatusSchema,
 });
 export type RefundHistoryItem = z.infer<typeof refundHistoryItemSchema>;
 
 export const refundHistoryPageSchema = z.object({
   content: z.array(refundHistoryItemSchema),
-  totalPages: z.number(),
-  totalElements: z.number(),
-  number: z.number(),
-  size: z.number(),
+  totalPages: z.number().int(),
+  totalElements: z.number().int(),
+  number: z.number().int().describe('this page, zero-based'),
+  size: z.number().int(),
 });
 export type RefundHistoryPage = z.infer<typeof refundHistoryPageSchema>;
 
@@ -101,36 +103,46 @@ export const refundRejectSchema = z.object({
     .max(500),
 });
 
+/** Where one seller's part of a refund stands. */
+const refundPartStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
+
 /** An order as the seller and admin consoles list it; a seller sees only its own lines' amount. */
-export interface SellerOrderDto {
-  ono: number;
-  orderDate: string;
-  /** The whole order for an admin; the seller's own lines for a seller. */
-  o_totalPrice: number;
-  status: OrderStatus;
-  mno: number;
-  o_address: string;
-  o_reciver: string;
-  o_reciverPhoNum: string;
-  refundDTO: {
-    rfno: number;
-    rf_requestDate: string;
-    rf_completeDate: string | null;
-    /** Ours: where the refund stands, and the caller's own part of it (null for an admin). */
-    rf_status: RefundStatus;
-    rf_reason: string;
-    myPart: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
-  } | null;
+export const sellerOrderSchema = z.object({
+  ono: z.number().int(),
+  orderDate: dateTimeSchema,
+  o_totalPrice: z
+    .number()
+    .int()
+    .describe("the whole order for an admin, the seller's own lines for a seller"),
+  status: z.enum(ORDER_STATUSES),
+  mno: z.number().int(),
+  o_address: z.string(),
+  o_reciver: z.string(),
+  o_reciverPhoNum: z.string(),
+  refundDTO: z
+    .object({
+      rfno: z.number().int(),
+      rf_requestDate: dateTimeSchema,
+      rf_completeDate: dateTimeSchema.nullable(),
+      /** Ours: where the refund stands, and the caller's own part of it (null for an admin). */
+      rf_status: z.enum(REFUND_STATUSES),
+      rf_reason: z.string(),
+      myPart: refundPartStatusSchema.nullable(),
+    })
+    .nullable(),
   /** Ours: the lines the caller may see. */
-  orderDetails: {
-    orno: number;
-    pno: number;
-    p_name: string;
-    od_name: string;
-    or_count: number;
-    or_price: number;
-  }[];
-}
+  orderDetails: z.array(
+    orderLineDtoSchema.pick({
+      orno: true,
+      pno: true,
+      p_name: true,
+      od_name: true,
+      or_count: true,
+      or_price: true,
+    }),
+  ),
+});
+export type SellerOrderDto = z.infer<typeof sellerOrderSchema>;
 
 /** The seller list's filter: `GET /api/orders/status?status=` and `/api/orders/user/{mno}/status`. */
 export const sellerOrderStatusSchema = z.enum(['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COMPLETE']);
@@ -138,13 +150,13 @@ export const sellerOrderMemberSchema = positiveIdSchema;
 
 /** Internal (refund service → BFF): a refund as the consoles show it next to its order. */
 export const refundOfOrderSchema = z.object({
-  rfno: z.number(),
-  ono: z.number(),
+  rfno: z.number().int(),
+  ono: z.number().int(),
   status: z.enum(REFUND_STATUSES),
   reason: z.string(),
-  requestDate: z.string(),
-  completeDate: z.string().nullable(),
+  requestDate: dateTimeSchema,
+  completeDate: dateTimeSchema.nullable(),
   /** The asking seller's part, or null (an admin, or a seller without lines in it). */
-  myPart: z.enum(['PENDING', 'APPROVED', 'REJECTED']).nullable(),
+  myPart: refundPartStatusSchema.nullable(),
 });
 export type RefundOfOrderDto = z.infer<typeof refundOfOrderSchema>;

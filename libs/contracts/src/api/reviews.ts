@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './date-time';
 
 /** A product review as the product page lists it. */
 export const reviewSchema = z.object({
-  rno: z.number(),
-  pno: z.number(),
+  rno: z.number().int(),
+  pno: z.number().int(),
   m_name: z.string(),
-  rate: z.number(),
+  rate: z.number().int(),
   title: z.string(),
   content: z.string(),
-  regDate: z.string(),
-  reviewLike: z.number(),
+  regDate: dateTimeSchema,
+  reviewLike: z.number().int(),
   businessName: z.string(),
   od_name: z.string(),
 });
@@ -89,8 +90,9 @@ export const reviewLikeToggleSchema = z.object({
 });
 
 /** What toggling a like answers (ours; the spec's client reads nothing): the caller's like and the count. */
-export interface ReviewLikeDto {
-  rno: number;
-  liked: boolean;
-  reviewLike: number;
-}
+export const reviewLikeSchema = z.object({
+  rno: z.number().int(),
+  liked: z.boolean(),
+  reviewLike: z.number().int(),
+});
+export type ReviewLikeDto = z.infer<typeof reviewLikeSchema>;

@@ -21,13 +21,14 @@ export const socialProfileSchema = z.object({
 export type SocialProfile = z.infer<typeof socialProfileSchema>;
 
 /** GET /api/member/social/providers: where the login page's buttons send the browser. */
-export interface SocialProviderLink {
-  provider: SocialProvider;
+export const socialProviderLinkSchema = z.object({
+  provider: socialProviderSchema,
   /** The provider's authorization page with client_id, response_type and scope set; the page adds state and redirect_uri. */
-  authorizeUrl: string;
+  authorizeUrl: z.string(),
   /** The registered return address, when the provider needs a fixed one; else the page's own /member/{provider}/suc. */
-  redirectUri: string | null;
-}
+  redirectUri: z.string().nullable(),
+});
+export type SocialProviderLink = z.infer<typeof socialProviderLinkSchema>;
 
 /** POST /api/member/{provider}/token/{code}: the authorization code's redirect_uri (and Naver's state). */
 export const socialTokenRequestSchema = z.object({

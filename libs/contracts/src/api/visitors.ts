@@ -1,18 +1,16 @@
+import { z } from 'zod';
+
 /** Visits and distinct visitors of one Korean calendar day (`yyyy-MM-dd`). */
-export interface DailyVisits {
-  date: string;
-  visits: number;
-  visitors: number;
-}
+export const dailyVisitsSchema = z.object({
+  date: z.string(),
+  visits: z.number().int(),
+  visitors: z.number().int(),
+});
+export type DailyVisits = z.infer<typeof dailyVisitsSchema>;
 
 /** Visits in one hour (0 to 23, Korean time) of a day. */
-export interface HourlyVisits {
-  hour: number;
-  visits: number;
-}
-
-/** How many days of daily counts the live stream carries (today last). */
-export const VISITOR_SNAPSHOT_DAYS = 7;
+export const hourlyVisitsSchema = z.object({ hour: z.number().int(), visits: z.number().int() });
+export type HourlyVisits = z.infer<typeof hourlyVisitsSchema>;
 
 /**
  * One frame of `GET /api/admin/visitor/stream`: the counters the admin dashboard shows, sent on
@@ -21,11 +19,8 @@ export const VISITOR_SNAPSHOT_DAYS = 7;
 export interface VisitorSnapshot {
   /** Today in Korean time, `yyyy-MM-dd`. */
   today: string;
-  /** The last {@link VISITOR_SNAPSHOT_DAYS} days, oldest first, today last. */
+  /** The last `VISITOR_SNAPSHOT_DAYS` days, oldest first, today last. */
   daily: DailyVisits[];
   /** Today's 24 hours. */
   hourly: HourlyVisits[];
 }
-
-/** The `event:` name of the stream's snapshot frames. */
-export const VISITOR_SNAPSHOT_EVENT = 'visitors';
