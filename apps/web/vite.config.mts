@@ -18,15 +18,14 @@ const VENDOR = /[\\/]node_modules[\\/](preact|react-router|react-router-dom|@tan
 
 /**
  * The build runs on Preact (`preact/compat`, about 11 kB gzip in place of react-dom's 68) so the home
- * page's scripts fit their budget (README, "The web app's bundle"); the dev server and the unit tests
- * keep React, whose Fast Refresh and testing tools need it. Exact matches, so `react-router` stays.
+ * page's scripts fit their budget (README, "The web app's bundle"); the dev server keeps React, whose
+ * Fast Refresh needs it. Exact matches, so `react-router` stays.
  */
 const PREACT_FOR_REACT: Alias[] = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
 /**
