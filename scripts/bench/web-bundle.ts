@@ -5,10 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { ENTRY, readWebManifest, staticClosure, WEB_DIST } from '../../libs/testing/src/browser/web-build';
-
-/** The home page's scripts, gzip (issue 14). */
-const HOME_BUDGET_GZIP = 95 * 1024;
+import {
+  ENTRY,
+  HOME_SCRIPTS_BUDGET_GZIP,
+  readWebManifest,
+  staticClosure,
+  WEB_DIST,
+} from '../../libs/testing/src/browser/web-build';
 
 interface Size {
   raw: number;
@@ -73,8 +76,8 @@ console.log(
   `\nhome page: ${home.scripts.length} scripts, ${kB(homeTotal.raw)} kB raw, ${kB(homeTotal.gzip)} kB gzip, ${kB(homeTotal.brotli)} kB brotli`,
 );
 console.log(`           ${home.styles.length} style sheets, ${kB(styles.gzip)} kB gzip`);
-const over = homeTotal.gzip > HOME_BUDGET_GZIP;
+const over = homeTotal.gzip > HOME_SCRIPTS_BUDGET_GZIP;
 console.log(
-  `budget ${kB(HOME_BUDGET_GZIP)} kB gzip: ${over ? `OVER by ${kB(homeTotal.gzip - HOME_BUDGET_GZIP)} kB` : 'within'}`,
+  `budget ${kB(HOME_SCRIPTS_BUDGET_GZIP)} kB gzip: ${over ? `OVER by ${kB(homeTotal.gzip - HOME_SCRIPTS_BUDGET_GZIP)} kB` : 'within'}`,
 );
 if (over) process.exitCode = 1;

@@ -1,5 +1,13 @@
+// The browser's resource entries, typed by Node's identical ones (this project's types have no DOM).
+import type { PerformanceResourceTiming } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
-import { ENTRY, readWebManifest, staticClosure, type WebManifest } from '@mkt/testing/src/browser/web-build';
+import {
+  ENTRY,
+  HOME_SCRIPTS_BUDGET_GZIP,
+  readWebManifest,
+  staticClosure,
+  type WebManifest,
+} from '@mkt/testing/src/browser/web-build';
 import {
   baseUrl,
   expectAccessible,
@@ -18,13 +26,21 @@ import {
 const LOGIN_PAGE = 'src/member/LoginPage.tsx';
 const DEMO_MEMBER = { email: 'user@dealmarket.kr', password: 'user1234!' };
 
-/** The scripts under /assets/ the page has fetched so far, as dist paths (`assets/x.js`). */
+/** The scripts under /assets/ the page has fetched so far, as dist paths (`assets/x.js`), with the bytes received (as sent, compressed). */
+async function scriptsFetched(page: Page): Promise<{ file: string; bytes: number }[]> {
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+      url: entry.name,
+      bytes: entry.encodedBodySize,
+    })),
+  );
+  return entries
+    .map(({ url, bytes }) => ({ file: new URL(url).pathname.slice(1), bytes }))
+    .filter(({ file }) => file.startsWith('assets/') && file.endsWith('.js'));
+}
+
 async function scriptsLoaded(page: Page): Promise<string[]> {
-  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-  return urls
-    .map((url) => new URL(url).pathname.slice(1))
-    .filter((path) => path.startsWith('assets/') && path.endsWith('.js'))
-    .sort();
+  return (await scriptsFetched(page)).map(({ file }) => file).sort();
 }
 
 /** Resolves when `release` is called: holds a response back until the test has looked. */
@@ -55,6 +71,9 @@ describe('web bundle (browser)', () => {
       await page.getByTestId('hero-slider').waitFor();
       expect(await scriptsLoaded(page)).toEqual(homeScripts);
       expect(homeScripts).not.toContain(loginChunk);
+      const received = (await scriptsFetched(page)).map(({ bytes }) => bytes);
+      expect(received.every((bytes) => bytes > 0)).toBe(true);
+      expect(received.reduce((sum, bytes) => sum + bytes, 0)).toBeLessThanOrEqual(HOME_SCRIPTS_BUDGET_GZIP);
       await expectAccessible(page);
 
       await page.getByRole('link', { name: '로그인', exact: true }).click();
