@@ -64,6 +64,7 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER)
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  describeOperatorsMetrics(document);
   document.components = {
     ...document.components,
     schemas: {
@@ -104,6 +105,25 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
     }
   }
   return document;
+}
+
+/** `GET /metrics` comes from libs/platform, which knows nothing of OpenAPI: described here. */
+function describeOperatorsMetrics(document: OpenAPIObject): void {
+  const scrape = document.paths['/metrics']?.get;
+  if (!scrape) return;
+  Object.assign(scrape, {
+    summary: "The BFF's metrics in Prometheus' text format, for operators",
+    description:
+      'Only with the `OPS_TOKEN` setting in `x-ops-token`; without it (or with none set) 404, as if there were no such route.',
+    parameters: [{ name: 'x-ops-token', in: 'header', required: true, schema: { type: 'string' } }],
+    responses: {
+      200: { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } },
+      404: {
+        description: 'NOT_FOUND: no token, a wrong one, or none set',
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_BODY_SCHEMA}` } } },
+      },
+    },
+  } satisfies Partial<OperationObject>);
 }
 
 /** Serves the document as JSON and Swagger UI on it; call before the app listens. */
