@@ -1,16 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProductDetailDto } from '@mkt/contracts';
 import { ProductChangedV1 } from '@mkt/contracts';
 import { busMigrationsDir, eventMessage, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
-import { JsonLogger } from '@mkt/platform';
 import type { OpenedStore } from '../testing/key-value-stores';
 import { openRedisStore } from '../testing/key-value-stores';
-import { startBff } from '../bff';
-import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
+import { startBffAlone } from '../testing/bff-alone';
 import { CACHED_LIST_PAGES } from './catalog-read-cache';
 
 jest.setTimeout(60_000);
@@ -91,24 +88,10 @@ describe("the BFF's catalogue read cache", () => {
       { query: async (sql, params) => (await db.query<never>(sql, params)).rows },
       { schema: 'bus' },
     );
-    bff = await startBff(
-      {
-        services: {
-          catalog: catalogUrl,
-          board: catalogUrl,
-          member: catalogUrl,
-          cart: catalogUrl,
-          order: catalogUrl,
-          payment: catalogUrl,
-          refund: catalogUrl,
-        },
-        auth: { jwtSecret: randomBytes(32).toString('hex'), store: sessions.store },
-        visitors: new VisitorCounters(sessions.store, new InProcessVisitNotices()),
-        logger: new JsonLogger('bff', 'error'),
-        catalogCache: { changes: bus, maxBytes: 1 << 20 },
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
+    bff = await startBffAlone(sessions.store, {
+      services: { catalog: catalogUrl },
+      catalogCache: { changes: bus, maxBytes: 1 << 20 },
+    });
     url = await bff.getUrl();
     // The cache serves once its feed has looked for changes: until a second read is not passed on.
     for (let tries = 0; tries < 100; tries++) {

@@ -1,16 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject, OperationObject, ParameterObject } from '@nestjs/swagger';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { JsonLogger } from '@mkt/platform';
 import { launchChromium } from '@mkt/testing/src/browser/chromium';
 import type { OpenedStore } from '../testing/key-value-stores';
 import { openRedisStore } from '../testing/key-value-stores';
-import { startBff } from '../bff';
-import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
+import { startBffAlone } from '../testing/bff-alone';
 import { API_DOCS_JSON_PATH, API_DOCS_PATH, PATH_PARAMETERS } from './api-docs';
 
 jest.setTimeout(120_000);
@@ -105,24 +102,7 @@ describe('the BFF API document', () => {
 
   beforeAll(async () => {
     sessions = await openRedisStore();
-    const unused = 'http://127.0.0.1:9';
-    app = await startBff(
-      {
-        services: {
-          catalog: unused,
-          board: unused,
-          member: unused,
-          cart: unused,
-          order: unused,
-          payment: unused,
-          refund: unused,
-        },
-        auth: { jwtSecret: randomBytes(32).toString('hex'), store: sessions.store },
-        visitors: new VisitorCounters(sessions.store, new InProcessVisitNotices()),
-        logger: new JsonLogger('bff', 'error'),
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
+    app = await startBffAlone(sessions.store);
     url = await app.getUrl();
     const response = await fetch(`${url}${API_DOCS_JSON_PATH}`);
     expect(response.status).toBe(200);

@@ -1,11 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from '@mkt/persistence';
-import { JsonLogger } from '@mkt/platform';
 import { EmbeddedKeyValueStore } from '../auth/embedded-key-value-store';
-import { startBff } from '../bff';
-import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
+import { startBffAlone } from '../testing/bff-alone';
 
 // Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -29,26 +26,7 @@ describe('the BFF towards browsers', () => {
   let store: EmbeddedKeyValueStore;
 
   const start = async (corsOrigins?: string[], requestsPerMinute?: number) => {
-    const unused = 'http://127.0.0.1:9';
-    const app = await startBff(
-      {
-        services: {
-          catalog: unused,
-          board: unused,
-          member: unused,
-          cart: unused,
-          order: unused,
-          payment: unused,
-          refund: unused,
-        },
-        auth: { jwtSecret: randomBytes(32).toString('hex'), store },
-        visitors: new VisitorCounters(store, new InProcessVisitNotices()),
-        logger: new JsonLogger('bff', 'error'),
-        corsOrigins,
-        requestsPerMinute,
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
+    const app = await startBffAlone(store, { corsOrigins, requestsPerMinute });
     started.push(app);
     return app.getUrl();
   };

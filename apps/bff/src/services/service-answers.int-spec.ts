@@ -1,12 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { JsonLogger } from '@mkt/platform';
 import type { OpenedStore } from '../testing/key-value-stores';
 import { openRedisStore } from '../testing/key-value-stores';
-import { startBff } from '../bff';
-import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
+import { startBffAlone } from '../testing/bff-alone';
 
 /** The BFF's logger, keeping the error lines it writes for the test to read. */
 class RecordingLogger extends JsonLogger {
@@ -34,24 +32,10 @@ describe("the BFF's reads of services", () => {
       response.end(JSON.stringify({ pno: 1, pName: '사과', pPrice: '만 원', internalNote: 'do-not-leak' }));
     });
     await new Promise<void>((done) => catalog.listen(0, '127.0.0.1', done));
-    const unused = 'http://127.0.0.1:9';
-    bff = await startBff(
-      {
-        services: {
-          catalog: `http://127.0.0.1:${(catalog.address() as AddressInfo).port}`,
-          board: unused,
-          member: unused,
-          cart: unused,
-          order: unused,
-          payment: unused,
-          refund: unused,
-        },
-        auth: { jwtSecret: randomBytes(32).toString('hex'), store: sessions.store },
-        visitors: new VisitorCounters(sessions.store, new InProcessVisitNotices()),
-        logger,
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
+    bff = await startBffAlone(sessions.store, {
+      services: { catalog: `http://127.0.0.1:${(catalog.address() as AddressInfo).port}` },
+      logger,
+    });
     url = await bff.getUrl();
   });
 
