@@ -1,6 +1,6 @@
 import type { CartLineDto, CartSummaryDto } from '@mkt/contracts';
 import { formatWon } from '@mkt/pricing';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { cartKeys, cartSummaryQuery } from '../shared/api/cart';
 import { ErrorState } from '../shared/ui/ErrorState';
@@ -25,9 +25,12 @@ export function CartSummary({ mno, selected, onOrder }: CartSummaryProps) {
   const titleId = useId();
   const queryClient = useQueryClient();
   const cinos = summaryIds(selected);
-  const summary = useQuery({ ...cartSummaryQuery(mno, cinos), enabled: cinos.length > 0 });
+  // While a quantity is being saved the server would answer for the old one (and refuse a line the
+  // new quantity makes orderable): ask once the saves are done.
+  const saving = useIsMutating({ mutationKey: cartKeys.lines(mno) }) > 0;
+  const summary = useQuery({ ...cartSummaryQuery(mno, cinos), enabled: cinos.length > 0 && !saving });
   const figures = cinos.length === 0 ? NOTHING_CHOSEN : summary.data;
-  const updating = cinos.length > 0 && summary.isFetching;
+  const updating = cinos.length > 0 && (saving || summary.isFetching);
 
   return (
     <aside className="cart-summary" aria-labelledby={titleId}>
