@@ -73,11 +73,13 @@ export function serveWebApp(app: INestApplication, distDir: string): void {
       },
     );
   });
-  app.use(
-    express.static(root, {
-      index: false,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControl(urlPathOf(root, file))),
-    }),
+  const files = express.static(root, {
+    index: false,
+    setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControl(urlPathOf(root, file))),
+  });
+  // The API's paths are never files: no disk lookup (a stat) on every API call.
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    API_PATHS.test(req.path) ? next() : files(req, res, next),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || API_PATHS.test(req.path)) return next();
