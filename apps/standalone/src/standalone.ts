@@ -131,7 +131,6 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     urls[definition.name] = await app.getUrl();
   }
   phasesMs.services = Math.round(performance.now() - servicesStarted);
-  const appOf = (definition: ServiceDefinition) => apps[ALL_SERVICES.indexOf(definition)];
   const serviceApp = (name: string) => {
     const app = apps[ALL_SERVICES.findIndex((definition) => definition.name === name)];
     if (!app) throw new Error(`no service named ${name}`);
@@ -140,9 +139,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   await timed('seeding', () =>
     seedDemoStore(
       {
-        catalog: appOf(catalogService).get(CatalogDatabase),
-        board: appOf(boardService).get(BoardDatabase),
-        member: appOf(memberService).get(MemberDatabase),
+        catalog: serviceApp(catalogService.name).get(CatalogDatabase),
+        board: serviceApp(boardService.name).get(BoardDatabase),
+        member: serviceApp(memberService.name).get(MemberDatabase),
       },
       join(dataDir, 'catalog'),
       { productsPerCategory: options.demoProductsPerCategory },

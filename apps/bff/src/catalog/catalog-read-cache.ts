@@ -118,11 +118,6 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
     return this.read(`categories:sub:${ctno}`, () => this.catalog.subCategories(ctno));
   }
 
-  /** How many answers it holds and their bytes (for tests and operators). */
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
-  }
-
   private async read<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.entries || !this.feedIsLive()) return load();
     const cached = this.entries.get(key);
