@@ -20,6 +20,7 @@ import { CartController } from './cart/cart.controller';
 import { CatalogController } from './catalog/catalog.controller';
 import type { CatalogCacheOptions } from './catalog/catalog-read-cache';
 import { CATALOG_CACHE_OPTIONS, CatalogReadCache } from './catalog/catalog-read-cache';
+import { FastLane } from './catalog/fast-lane';
 import { HealthController } from './health.controller';
 import { InquiryController } from './inquiries/inquiry.controller';
 import { ConsoleOrdersController } from './orders/console-orders.controller';
@@ -40,7 +41,7 @@ import { VisitorStreams } from './visitors/visitor-stream';
 import type { ServiceTransports, ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import type { CallCounter } from './security/request-rate-limit';
-import { requestRateLimit } from './security/request-rate-limit';
+import { REQUEST_RATE_LIMIT, RequestRateLimit } from './security/request-rate-limit';
 import { securityHeaders } from './security/security-headers';
 import { serveWebApp } from './web/web-app';
 import { WishlistController } from './wishlist/wishlist.controller';
@@ -117,6 +118,13 @@ class BffModule {
         { provide: VISITOR_COUNTERS, useValue: options.visitors },
         { provide: CATALOG_CACHE_OPTIONS, useValue: options.catalogCache ?? null },
         CatalogReadCache,
+        FastLane,
+        {
+          provide: REQUEST_RATE_LIMIT,
+          useValue: options.requestsPerMinute
+            ? new RequestRateLimit(options.callCounter ?? options.auth.store, options.requestsPerMinute)
+            : null,
+        },
         VisitorStreams,
       ],
     };
@@ -131,8 +139,8 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
   app.use(app.get(Metrics).observeHttp);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders());
-  if (options.requestsPerMinute)
-    app.use(requestRateLimit(options.callCounter ?? options.auth.store, options.requestsPerMinute));
+  const rateLimit = app.get<RequestRateLimit | null>(REQUEST_RATE_LIMIT);
+  if (rateLimit) app.use(rateLimit.middleware);
   // An origin off the list gets no Access-Control-Allow-Origin, so its browser withholds the answer.
   if (options.corsOrigins?.length) {
     app.enableCors({
@@ -147,6 +155,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   serveApiDocs(app);
   if (options.webDist) serveWebApp(app, options.webDist);
+  app.get(FastLane).install(app);
   await app.listen(listen.port, listen.host);
   return app;
 }

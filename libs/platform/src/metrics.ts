@@ -37,12 +37,16 @@ export class Metrics {
 
   /** Express middleware timing every request until its answer is sent; installed before all others. */
   readonly observeHttp = (req: Request, res: Response, next: NextFunction): void => {
-    const stop = this.httpDuration.startTimer();
-    res.once('finish', () =>
-      stop({ method: req.method, route: routeLabel(req), status_class: statusClass(res.statusCode) }),
-    );
+    const answered = this.timeHttpRequest();
+    res.once('finish', () => answered(req.method, routeLabel(req), res.statusCode));
     next();
   };
+
+  /** Starts timing a request; the function returned records it once answered. */
+  timeHttpRequest(): (method: string, route: string, status: number) => void {
+    const stop = this.httpDuration.startTimer();
+    return (method, route, status) => stop({ method, route, status_class: statusClass(status) });
+  }
 
   exposition(): Promise<string> {
     return this.registry.metrics();

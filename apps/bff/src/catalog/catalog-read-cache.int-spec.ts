@@ -5,6 +5,8 @@ import type { ProductDetailDto } from '@mkt/contracts';
 import { ProductChangedV1 } from '@mkt/contracts';
 import { busMigrationsDir, eventMessage, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
+import { Metrics } from '@mkt/platform';
+import type { Histogram } from 'prom-client';
 import type { OpenedStore } from '../testing/key-value-stores';
 import { openRedisStore } from '../testing/key-value-stores';
 import { startBffAlone } from '../testing/bff-alone';
@@ -12,8 +14,11 @@ import { CACHED_LIST_PAGES } from './catalog-read-cache';
 
 jest.setTimeout(60_000);
 
-/** A product as catalog answers it (the BFF checks every answer against its contract schema). */
-const product = (pno: number): ProductDetailDto => ({
+/**
+ * A product as catalog answers it (the BFF checks every answer against its contract schema), its
+ * sales volume counting catalog's answers: each answer differs from the one before.
+ */
+const product = (pno: number, salesVolume = 0): ProductDetailDto => ({
   pno,
   pName: `상품 ${pno}`,
   p_name: `상품 ${pno}`,
@@ -21,7 +26,7 @@ const product = (pno: number): ProductDetailDto => ({
   p_price: 1_000,
   pSalePer: 0,
   p_salePer: 0,
-  p_salesVol: 0,
+  p_salesVol: salesVolume,
   p_stock: 5,
   delFlag: false,
   businessName: '바른농부',
@@ -43,7 +48,7 @@ describe("the BFF's catalogue read cache", () => {
     calls.set(path, (calls.get(path) ?? 0) + 1);
     const detail = /^\/products\/(\d+)$/.exec(path);
     const body = detail
-      ? product(Number(detail[1]))
+      ? product(Number(detail[1]), calls.get(path))
       : path.startsWith('/products?')
         ? { items: [product(1), product(2)], totalCount: 2 }
         : path.endsWith('/with-ancestors')
@@ -77,11 +82,22 @@ describe("the BFF's catalogue read cache", () => {
   };
 
   let sessions: OpenedStore;
+  let catalogUrl: string;
+  /** Requests that reached the BFF's Express application rather than the fast lane. */
+  let expressCalls = 0;
+  const countExpressCalls = (app: INestApplication) => {
+    const express = app.getHttpAdapter().getInstance() as { handle: (...args: unknown[]) => void };
+    const handle = express.handle.bind(express);
+    express.handle = (...args) => {
+      expressCalls++;
+      handle(...args);
+    };
+  };
 
   beforeAll(async () => {
     sessions = await openRedisStore();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const catalogUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    catalogUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     db = await openEmbeddedDatabase();
     await applyMigrations({ kind: 'embedded', db, schema: 'bus' }, [{ scope: 'bus', dir: busMigrationsDir }]);
     bus = new InProcessTransport(
@@ -93,6 +109,7 @@ describe("the BFF's catalogue read cache", () => {
       catalogCache: { changes: bus, maxBytes: 1 << 20 },
     });
     url = await bff.getUrl();
+    countExpressCalls(bff);
     // The cache serves once its feed has looked for changes: until a second read is not passed on.
     for (let tries = 0; tries < 100; tries++) {
       const before = callsTo('/products/99');
@@ -160,6 +177,104 @@ describe("the BFF's catalogue read cache", () => {
     expect(after.reduce((a, b) => a + b, 0)).toBe(listCalls.reduce((a, b) => a + b, 0) + 1);
   });
 
+  describe('the fast lane', () => {
+    const detail = `/api/product/${btoa('6')}`;
+    const withoutPerRequestHeaders = (headers: Headers) =>
+      [...headers].filter(([name]) => name !== 'date' && name !== 'x-correlation-id');
+
+    it('answers a URL Express answered from the cache again without Express, with the same answer', async () => {
+      const first = await fetch(`${url}${detail}`);
+      const before = expressCalls;
+      const again = await fetch(`${url}${detail}`, { headers: { 'x-correlation-id': 'lane-test-1' } });
+      expect(expressCalls).toBe(before);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toBe(await first.text());
+      expect(withoutPerRequestHeaders(again.headers)).toEqual(withoutPerRequestHeaders(first.headers));
+      expect(again.headers.get('x-correlation-id')).toBe('lane-test-1');
+      expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+
+      const signedIn = await fetch(`${url}${detail}`, { headers: { authorization: 'Bearer someone' } });
+      expect(expressCalls).toBe(before);
+      expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    });
+
+    it('answers 304 to a caller holding the current ETag, and the whole answer after a change', async () => {
+      const etag = (await fetch(`${url}${detail}`)).headers.get('etag') ?? '';
+      // What a browser sends to revalidate (fetch would add `no-cache`, which asks for the whole answer).
+      const revalidation = { 'if-none-match': etag, 'cache-control': 'max-age=0' };
+      const before = expressCalls;
+      const unchanged = await fetch(`${url}${detail}`, { headers: revalidation });
+      expect(unchanged.status).toBe(304);
+      expect(expressCalls).toBe(before);
+
+      const catalogCalls = callsTo('/products/6');
+      await announce(6);
+      const answers: Response[] = [];
+      for (let tries = 0; tries < 50 && callsTo('/products/6') === catalogCalls; tries++)
+        answers.push(await fetch(`${url}${detail}`, { headers: revalidation }));
+      expect(callsTo('/products/6')).toBe(catalogCalls + 1);
+      // 304 until the change arrived; then catalog's new answer, with its own ETag.
+      const changed = answers.pop();
+      expect(answers.every((answer) => answer.status === 304)).toBe(true);
+      expect(changed?.status).toBe(200);
+      expect(changed?.headers.get('etag')).not.toBe(etag);
+    });
+
+    it('leaves random categories, other methods and callers from other origins to Express', async () => {
+      const random = '/api/categories/random?depth=1&count=3';
+      await read(random);
+      await read(detail);
+      const before = expressCalls;
+      await read(random);
+      await fetch(`${url}${detail}`, { method: 'HEAD' });
+      await fetch(`${url}${detail}`, { headers: { origin: 'https://elsewhere.example' } });
+      expect(expressCalls).toBe(before + 3);
+    });
+
+    it("counts the lane's answers in the metrics under their route", async () => {
+      const answered = async () => {
+        const { registry } = bff.get(Metrics);
+        const metric = registry.getSingleMetric('mkt_http_request_duration_seconds') as Histogram;
+        const { values } = await metric.get();
+        return values
+          .filter(
+            ({ metricName, labels }) =>
+              metricName?.endsWith('_count') && labels.route === '/api/product/:encodedPno',
+          )
+          .reduce((sum, { value }) => sum + value, 0);
+      };
+      await read(detail);
+      const before = { answered: await answered(), express: expressCalls };
+      await read(detail);
+      await read(detail);
+      expect(expressCalls).toBe(before.express);
+      expect(await answered()).toBe(before.answered + 2);
+    });
+
+    it('keeps to the general rate limit, per client address as Express works it out', async () => {
+      const limited = await startBffAlone(sessions.store, {
+        services: { catalog: catalogUrl },
+        catalogCache: { changes: bus, maxBytes: 1 << 20 },
+        requestsPerMinute: 3,
+        trustProxy: 1,
+      });
+      try {
+        const limitedUrl = await limited.getUrl();
+        const readAs = async (client: string) =>
+          (await fetch(`${limitedUrl}${detail}`, { headers: { 'x-forwarded-for': client } })).status;
+        const statuses: number[] = [];
+        for (let call = 0; call < 5; call++) statuses.push(await readAs('203.0.113.7'));
+        // The minute may turn between calls, restarting the count once.
+        expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+        expect(statuses.slice(0, 3)).not.toContain(429);
+        expect(await readAs('203.0.113.8')).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  // Last: it stops the feed.
   it('stops serving from memory once its feed falls silent', async () => {
     const path = `/api/product/${btoa('5')}`;
     await read(path);

@@ -3,16 +3,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import etag from 'etag';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type {
   CategoryDto,
   CategoryWithAncestorsDto,
+  PageResult,
   ProductDetailDto,
   ProductListQuery,
-  ProductSlice,
+  ProductSummaryDto,
 } from '@mkt/contracts';
-import { CategoryChangedV1, eventEnvelopeSchema, ProductChangedV1 } from '@mkt/contracts';
+import { CategoryChangedV1, eventEnvelopeSchema, ProductChangedV1, toPageResult } from '@mkt/contracts';
 import type { MessageTransport, Subscription, TransportMessage } from '@mkt/messaging';
 import type { JsonLogger } from '@mkt/platform';
 import { BFF } from '@mkt/topology';
@@ -21,7 +23,7 @@ import { CatalogClient } from '../services/catalog.client';
 export interface CatalogCacheOptions {
   /** Where catalog's product.changed and category.changed arrive: Kafka, or the standalone bus. */
   changes: MessageTransport;
-  /** Memory cap: the bytes of the cached answers as JSON. */
+  /** Memory cap: the cached answers' JSON bytes, counted twice (each is kept as bytes and as an object). */
   maxBytes: number;
   logger?: JsonLogger;
 }
@@ -46,6 +48,15 @@ const FEED_POLL_MS = 200;
  */
 const FEED_SILENCE_LIMIT_MS = 600;
 
+/** A held answer: what the handlers return, and the bytes and ETag Express would send for it. */
+export interface CachedAnswer {
+  readonly value: object;
+  readonly json: Buffer;
+  readonly etag: string;
+}
+
+const LIST_KEY_PREFIX = 'list:';
+
 /**
  * The catalogue answers every shopper sees alike (product details, category levels, every category
  * of a depth with its ancestors, which random categories are drawn from, the first pages of each
@@ -56,15 +67,18 @@ const FEED_SILENCE_LIMIT_MS = 600;
  *
  * An answer loaded while a change arrived is not kept (it may predate the change); and while the
  * feed is silent the cache is bypassed, then emptied when the feed speaks again, since it may have
- * missed changes meanwhile.
+ * missed changes meanwhile. Each answer is held with its JSON bytes and ETag, which the fast lane
+ * (`fast-lane.ts`) sends as they are.
  */
 @Injectable()
 export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
-  private readonly entries?: LRUCache<string, object>;
+  private readonly entries?: LRUCache<string, CachedAnswer>;
+  /** The list pages held: a product change drops them all. */
+  private readonly listKeys = new Set<string>();
+  /** The key each held answer is under, for the fast lane to find it again by URL. */
+  private readonly keys = new WeakMap<object, string>();
   /** Bumped by every change: a load that saw it change does not store its answer. */
   private generation = 0;
-  /** Part of every list key: a product change drops every list page at once. */
-  private listGeneration = 0;
   private lastHeardAt = Number.NEGATIVE_INFINITY;
   private subscription?: Subscription;
 
@@ -73,9 +87,10 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
     @Inject(CATALOG_CACHE_OPTIONS) private readonly options: CatalogCacheOptions | null,
   ) {
     if (options && options.maxBytes > 0) {
-      this.entries = new LRUCache<string, object>({
+      this.entries = new LRUCache<string, CachedAnswer>({
         maxSize: options.maxBytes,
-        sizeCalculation: (value) => Math.max(1, Buffer.byteLength(JSON.stringify(value))),
+        sizeCalculation: (answer) => Math.max(1, 2 * answer.json.length),
+        dispose: (_answer, key) => this.listKeys.delete(key),
       });
     }
   }
@@ -98,10 +113,14 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
     return this.read(`product:${pno}`, () => this.catalog.product(pno));
   }
 
-  products(query: ProductListQuery): Promise<ProductSlice> {
-    const load = () => this.catalog.products(query);
+  /** A page of the product list as the BFF answers it. */
+  products(query: ProductListQuery): Promise<PageResult<ProductSummaryDto>> {
+    const load = async () => {
+      const slice = await this.catalog.products(query);
+      return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
+    };
     if (query.keyword !== '' || query.page > CACHED_LIST_PAGES) return load();
-    return this.read(`list:${this.listGeneration}:${JSON.stringify(query)}`, load);
+    return this.read(`${LIST_KEY_PREFIX}${JSON.stringify(query)}`, load);
   }
 
   categoriesAtDepth(depth: number): Promise<CategoryDto[]> {
@@ -118,14 +137,33 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
     return this.read(`categories:sub:${ctno}`, () => this.catalog.subCategories(ctno));
   }
 
+  /** The answer held under `key`; none when there is none or the feed is silent. */
+  currentAnswer(key: string): CachedAnswer | undefined {
+    return this.feedIsLive() ? this.entries?.get(key) : undefined;
+  }
+
+  /** The key of an answer this cache holds (as returned by its reads), if it is one. */
+  keyOf(value: unknown): string | undefined {
+    return typeof value === 'object' && value !== null ? this.keys.get(value) : undefined;
+  }
+
   private async read<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
     if (!this.entries || !this.feedIsLive()) return load();
     const cached = this.entries.get(key);
-    if (cached) return cached as T;
+    if (cached) return cached.value as T;
     const generation = this.generation;
-    const answer = await load();
-    if (generation === this.generation && this.feedIsLive()) this.entries.set(key, answer);
-    return answer;
+    const value = await load();
+    if (generation === this.generation && this.feedIsLive()) this.store(this.entries, key, value);
+    return value;
+  }
+
+  private store(entries: LRUCache<string, CachedAnswer>, key: string, value: object): void {
+    const json = Buffer.from(JSON.stringify(value));
+    entries.set(key, { value, json, etag: etag(json, { weak: true }) });
+    // Not held when larger than the whole cache.
+    if (!entries.has(key)) return;
+    this.keys.set(value, key);
+    if (key.startsWith(LIST_KEY_PREFIX)) this.listKeys.add(key);
   }
 
   private feedIsLive(): boolean {
@@ -145,8 +183,8 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
         : undefined;
     if (product?.success) {
       this.generation++;
-      this.listGeneration++;
       this.entries?.delete(`product:${product.data.pno}`);
+      for (const key of this.listKeys) this.entries?.delete(key);
       return;
     }
     // A category change reads differently everywhere (details name their categories); and a

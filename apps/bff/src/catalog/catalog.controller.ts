@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import type {
   CategoryDto,
@@ -12,7 +12,6 @@ import {
   positiveIdSchema,
   productListQuerySchema,
   randomCategoriesQuerySchema,
-  toPageResult,
   categorySchema,
   categoryWithAncestorsSchema,
   pageResultSchema,
@@ -25,9 +24,11 @@ import { decodeBase64Id } from './base64-id';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 import { CatalogReadCache } from './catalog-read-cache';
+import { RememberCachedAnswers } from './fast-lane';
 import { randomSample } from './random-sample';
 
 @Controller()
+@UseInterceptors(RememberCachedAnswers)
 export class CatalogController {
   constructor(
     private readonly catalog: CatalogClient,
@@ -75,10 +76,8 @@ export class CatalogController {
     errors: { 400: BAD_INPUT },
   })
   @Get('api/product/list')
-  async products(@Query() rawQuery: unknown): Promise<PageResult<ProductSummaryDto>> {
-    const query = parseInput(productListQuerySchema, rawQuery);
-    const slice = await this.cached.products(query);
-    return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
+  products(@Query() rawQuery: unknown): Promise<PageResult<ProductSummaryDto>> {
+    return this.cached.products(parseInput(productListQuerySchema, rawQuery));
   }
 
   @ApiDoc({

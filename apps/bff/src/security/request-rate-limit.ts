@@ -29,26 +29,40 @@ export class InMemoryCallCounter implements CallCounter {
   }
 }
 
+/** The BFF's general rate limit (a `RequestRateLimit`), or null when there is none. */
+export const REQUEST_RATE_LIMIT = Symbol('REQUEST_RATE_LIMIT');
+
 /**
  * A general limit per client address on the API (besides the login limits): at most `perMinute`
  * calls in each clock minute, then 429 with `Retry-After` until the minute ends. Counted in the
  * sessions' store, every BFF instance behind a load balancer counts the same calls.
  */
-export function requestRateLimit(store: CallCounter, perMinute: number) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (!req.path.startsWith('/api/')) return next();
+export class RequestRateLimit {
+  constructor(
+    private readonly store: CallCounter,
+    private readonly perMinute: number,
+  ) {}
+
+  /** Counts a call from `clientAddress`: the seconds it must wait when over the limit, else undefined. */
+  async refusal(clientAddress: string | undefined): Promise<number | undefined> {
     const now = Math.floor(Date.now() / 1000);
     const window = Math.floor(now / WINDOW_SECONDS);
     try {
-      const calls = await store.increment(`rate:${req.ip}:${window}`, WINDOW_SECONDS);
-      if (calls <= perMinute) return next();
+      const calls = await this.store.increment(`rate:${clientAddress}:${window}`, WINDOW_SECONDS);
+      return calls <= this.perMinute ? undefined : (window + 1) * WINDOW_SECONDS - now;
     } catch {
       // The store being down must not take the whole API with it: the call goes through uncounted.
-      return next();
+      return undefined;
     }
+  }
+
+  readonly middleware = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (!req.path.startsWith('/api/')) return next();
+    const wait = await this.refusal(req.ip);
+    if (wait === undefined) return next();
     res
       .status(429)
-      .set('Retry-After', String((window + 1) * WINDOW_SECONDS - now))
+      .set('Retry-After', String(wait))
       .json({
         error: 'TOO_MANY_REQUESTS',
         message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
