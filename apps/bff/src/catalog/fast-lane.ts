@@ -111,7 +111,10 @@ function isLaneRequest(req: IncomingMessage): boolean {
   return req.method === 'GET' && req.headers.origin === undefined;
 }
 
-/** Tells the fast lane which URLs its controller answered from the read cache. */
+/**
+ * Tells the fast lane which URLs its controller answered from the read cache. For public reads
+ * only: the lane answers them again without Express, so without any guard.
+ */
 @Injectable()
 export class RememberCachedAnswers implements NestInterceptor {
   constructor(private readonly lane: FastLane) {}
