@@ -22,7 +22,6 @@ import {
   cartOf,
   expectedSummary,
   focusedName,
-  nextDialogDismissed,
   openAsShopper,
   openPath,
   orderAway,
@@ -129,7 +128,7 @@ describe('cart (browser)', () => {
         .click();
 
       // The question comes once both adds are saved and the badge is refreshed; 취소 stays on the page.
-      const asked = nextDialogDismissed(page);
+      const asked = nextDialog(page, 'dismiss');
       await page.getByRole('button', { name: '장바구니 담기', exact: true }).click();
       expect(await asked).toBe('장바구니에 상품을 담았습니다. 장바구니로 이동하시겠습니까?');
       await waitForText(page.getByTestId('cart-count'), '2');

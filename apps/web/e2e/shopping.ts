@@ -182,16 +182,6 @@ export async function openPath(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl()}${path}`);
 }
 
-/** The body of the next dialog (alert or confirm), dismissing it (a confirm's 취소). */
-export function nextDialogDismissed(page: Page): Promise<string> {
-  return new Promise<string>((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.dismiss();
-    });
-  });
-}
-
 /** Whether focus is inside the element matched by `selector`. */
 export function focusInside(page: Page, selector: string): Promise<boolean> {
   return page.evaluate<boolean>(

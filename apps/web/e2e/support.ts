@@ -129,14 +129,15 @@ export function hangulWords(name: string): string[] {
     .filter((word) => /^[\uac00-\ud7a3]{2,}$/.test(word));
 }
 
-/** Accepts the next dialog of the page and gives its message. */
-export function nextDialog(page: Page): Promise<string> {
-  return new Promise<string>((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
-  });
+/** How long a test waits for a dialog it expects: failing at the step, not at Jest's test timeout. */
+const DIALOG_TIMEOUT_MS = 20_000;
+
+/** Accepts (or dismisses) the next dialog of the page and gives its message. */
+export async function nextDialog(page: Page, answer: 'accept' | 'dismiss' = 'accept'): Promise<string> {
+  const dialog = await page.waitForEvent('dialog', { timeout: DIALOG_TIMEOUT_MS });
+  const message = dialog.message();
+  await dialog[answer]();
+  return message;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

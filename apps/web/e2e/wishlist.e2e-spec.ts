@@ -15,7 +15,6 @@ import {
   cartOf,
   focusedName,
   focusInside,
-  nextDialogDismissed,
   openAsShopper,
   openPath,
   pickProducts,
@@ -273,7 +272,7 @@ describe('wish list (browser)', () => {
       );
 
       // 장바구니 담기: both options saved, the modal closed, the badge says 2; 취소 stays here.
-      const asked = nextDialogDismissed(page);
+      const asked = nextDialog(page, 'dismiss');
       await dialog.getByRole('button', { name: '장바구니 담기' }).click();
       expect(await asked).toBe('장바구니에 상품을 담았습니다. 장바구니로 이동하시겠습니까?');
       await dialog.waitFor({ state: 'detached' });
