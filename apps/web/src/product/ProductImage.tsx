@@ -29,5 +29,14 @@ export function ProductImage({ name, alt, className, loading }: ProductImageProp
       </div>
     );
   }
-  return <img className={className} src={src} alt={alt} loading={loading} decoding="async" onError={() => setFailedSrc(src)} />;
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      loading={loading}
+      decoding="async"
+      onError={() => setFailedSrc(src)}
+    />
+  );
 }
