@@ -11,6 +11,7 @@ import {
   expectPhoneLayout,
   getJson,
   nextDialog,
+  poll,
   screenshot,
   TEST_TIMEOUT_MS,
   useBrowser,
@@ -87,12 +88,21 @@ describe('home page (browser)', () => {
       // Best sellers: cards with won prices; the first one priced by the shared rounding rule.
       const bestRow = page.getByRole('region', { name: '베스트 상품' });
       const cards = bestRow.getByTestId('product-card');
-      await cards.first().waitFor();
+      // The first cards come up first, the rest a moment later.
+      await cards.nth(best.dtoList.length - 1).waitFor();
       expect(await cards.count()).toBe(best.dtoList.length);
       const firstProduct = best.dtoList[0];
       const firstCard = cards.first();
       expect(await firstCard.getAttribute('href')).toBe(`/product/${firstProduct.pno}`);
-      const shownPrice = (await firstCard.getByTestId('product-price').innerText()).trim();
+      // Rows are rendered only once near the screen (content-visibility): scrolled to, the price shows.
+      await bestRow.scrollIntoViewIfNeeded();
+      const price = firstCard.getByTestId('product-price');
+      const shownPrice = (
+        await poll(
+          () => price.innerText(),
+          (text) => text.trim() !== '',
+        )
+      ).trim();
       expect(shownPrice).toMatch(/^[\d,]+원$/);
       expect(shownPrice).toBe(formatWon(discountedPrice(firstProduct.p_price, firstProduct.p_salePer)));
 
@@ -132,6 +142,76 @@ describe('home page (browser)', () => {
       await page.getByRole('heading', { level: 1, name }).waitFor();
       await page.locator('[data-testid="product-grid"], [data-testid="list-empty"]').first().waitFor();
       await expectAccessible(page);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'lets every card of every row be reached, by the arrows and by the keyboard; the menu bar sticks once scrolled',
+    async () => {
+      const rows = [
+        { name: '베스트 상품', query: 'sortBy=p_salesVol&sort=desc' },
+        { name: '신상품', query: 'sortBy=pno&sort=desc' },
+        { name: '품절임박', query: 'sortBy=p_stock&sort=asc' },
+      ];
+      const page = await openPage('/');
+      for (const { name, query } of rows) {
+        const { dtoList } = await getJson<PageResult<ProductSummaryDto>>(
+          `/api/product/list?page=1&size=15&${query}`,
+        );
+        const row = page.getByRole('region', { name });
+        const cards = row.getByTestId('product-card');
+        await cards.nth(dtoList.length - 1).waitFor({ state: 'attached' });
+        expect(await cards.count()).toBe(dtoList.length);
+        await row.scrollIntoViewIfNeeded();
+
+        // The next arrow moves the row on and wakes the previous one.
+        const track = row.getByRole('list', { name });
+        const previous = row.getByRole('button', { name: `${name} 이전 상품 보기` });
+        expect(await previous.isDisabled()).toBe(true);
+        await row.getByRole('button', { name: `${name} 다음 상품 보기` }).click();
+        const scrolled = await poll(
+          () => track.evaluate((node) => node.scrollLeft),
+          (left) => left > 0,
+        );
+        expect(scrolled).toBeGreaterThan(0);
+        await previous.waitFor({ state: 'visible' });
+        expect(
+          await poll(
+            () => previous.isDisabled(),
+            (disabled) => !disabled,
+          ),
+        ).toBe(false);
+
+        // The keyboard reaches the last card, which scrolls into the row's view with its name and price.
+        const lastCard = cards.last();
+        await lastCard.focus();
+        expect(await lastCard.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
+        const inView = () =>
+          Promise.all([track.boundingBox(), lastCard.boundingBox()]).then(
+            ([trackBox, cardBox]) => cardBox!.x + cardBox!.width <= trackBox!.x + trackBox!.width + 1,
+          );
+        expect(await poll(inView, (visible) => visible)).toBe(true);
+        expect(await lastCard.innerText()).toMatch(/[\d,]+원/);
+      }
+
+      const menuBar = page.locator('.header-nav');
+      await page.evaluate('window.scrollTo(0, 0)');
+      expect(
+        await poll(
+          () => menuBar.getAttribute('data-sticky'),
+          (sticky) => sticky === 'false',
+        ),
+      ).toBe('false');
+      await page.evaluate('window.scrollTo(0, 400)');
+      expect(
+        await poll(
+          () => menuBar.getAttribute('data-sticky'),
+          (sticky) => sticky === 'true',
+        ),
+      ).toBe('true');
+      await expectAccessible(page);
+      expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );

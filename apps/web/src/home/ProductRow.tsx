@@ -1,5 +1,6 @@
 import type { ProductSortKey, SortDirection } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ProductCard, ProductCardSkeleton } from '../product/ProductCard';
 import { productListQuery } from '../shared/api/products';
@@ -17,6 +18,21 @@ interface ProductRowProps {
   showStock?: boolean;
 }
 
+/**
+ * The first `first` items at once and every item a task later, after the browser has painted: the
+ * cards in view come up sooner and rendering all of them never blocks the page in one long task.
+ */
+function useInTwoSteps<T>(items: readonly T[], first: number): readonly T[] {
+  const [all, setAll] = useState(false);
+  const waiting = !all && items.length > first;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = window.setTimeout(() => setAll(true));
+    return () => window.clearTimeout(timer);
+  }, [waiting]);
+  return all ? items : items.slice(0, first);
+}
+
 /** A home product row: 15 products of page 1 in one sort order, a see-all link and a more button. */
 export function ProductRow({ id, title, description, sortBy, sort, showStock = false }: ProductRowProps) {
   const navigate = useNavigate();
@@ -24,7 +40,7 @@ export function ProductRow({ id, title, description, sortBy, sort, showStock = f
   const { data, isPending, isError } = useQuery(
     productListQuery({ page: HOME_ROW_PAGE, size: HOME_ROW_SIZE, sortBy, sort }),
   );
-  const products = data?.dtoList ?? [];
+  const products = useInTwoSteps(data?.dtoList ?? [], PRODUCTS_PER_GROUP);
   const titleId = `product-row-${id}`;
 
   return (

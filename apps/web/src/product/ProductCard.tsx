@@ -26,7 +26,12 @@ export function ProductCard({ product, showStock = false }: ProductCardProps) {
       data-pno={product.pno}
     >
       <div className="product-card__media">
-        <ProductImage name={product.productImage[0]?.pi_name} alt={name} className="product-card__image" />
+        <ProductImage
+          name={product.productImage[0]?.pi_name}
+          alt={name}
+          className="product-card__image"
+          loading="lazy"
+        />
         {soldOut && <span className="product-card__soldout">품절</span>}
       </div>
       <div className="product-card__body">

@@ -5,6 +5,8 @@ interface ProductImageProps {
   name: string | undefined;
   alt: string;
   className?: string;
+  /** `lazy` for images that may start off-screen (cards in lists and rows). */
+  loading?: 'lazy' | 'eager';
 }
 
 export function productImageUrl(name: string): string {
@@ -12,7 +14,7 @@ export function productImageUrl(name: string): string {
 }
 
 /** A product image, or the 이미지 없음 placeholder when there is none or it fails to load. */
-export function ProductImage({ name, alt, className }: ProductImageProps) {
+export function ProductImage({ name, alt, className, loading }: ProductImageProps) {
   const src = name ? productImageUrl(name) : undefined;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
@@ -27,5 +29,14 @@ export function ProductImage({ name, alt, className }: ProductImageProps) {
       </div>
     );
   }
-  return <img className={className} src={src} alt={alt} decoding="async" onError={() => setFailedSrc(src)} />;
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      loading={loading}
+      decoding="async"
+      onError={() => setFailedSrc(src)}
+    />
+  );
 }

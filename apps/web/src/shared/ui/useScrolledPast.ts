@@ -1,11 +1,24 @@
 import { useSyncExternalStore } from 'react';
 
+/**
+ * The window's scroll offset as last read in a scroll or resize event, or in the frame after a
+ * subscription. Reading `window.scrollY` while rendering would force a layout of the half-built page
+ * inside the render (the home's longest task at start).
+ */
+let knownScrollY = 0;
+
 function subscribe(onChange: () => void): () => void {
-  window.addEventListener('scroll', onChange, { passive: true });
-  window.addEventListener('resize', onChange);
+  const update = () => {
+    knownScrollY = window.scrollY;
+    onChange();
+  };
+  const frame = window.requestAnimationFrame(update);
+  window.addEventListener('scroll', update, { passive: true });
+  window.addEventListener('resize', update);
   return () => {
-    window.removeEventListener('scroll', onChange);
-    window.removeEventListener('resize', onChange);
+    window.cancelAnimationFrame(frame);
+    window.removeEventListener('scroll', update);
+    window.removeEventListener('resize', update);
   };
 }
 
@@ -13,7 +26,7 @@ function subscribe(onChange: () => void): () => void {
 export function useScrolledPast(offset: number): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.scrollY > offset,
+    () => knownScrollY > offset,
     () => false,
   );
 }
