@@ -64,6 +64,11 @@ describe("catalog's keyword search", () => {
       `INSERT INTO product (p_name, p_content, p_price, p_sale_per, p_sales_vol, p_stock, seller_id, business_name, del_flag)
        SELECT '[바른농부] ${DISCONTINUED} ' || i, '내용', 3000, 0, i, 0, 1, '바른농부', true FROM generate_series(1, 1000) AS i`,
     );
+    await db.$executeRawUnsafe(
+      `INSERT INTO product_image (pno, pi_name, ord)
+       SELECT pno, name, ord FROM product, (VALUES ('second.png', 2), ('first.png', 1)) AS images (name, ord)
+       WHERE p_name LIKE '%${RARE_PAIR}%'`,
+    );
     await db.$executeRawUnsafe('VACUUM ANALYZE product');
     rows = (
       await db.$queryRawUnsafe<
@@ -141,6 +146,16 @@ describe("catalog's keyword search", () => {
         all.slice((page - 1) * 40, page * 40).map((row) => row.pno),
       );
     }
+  });
+
+  it("shows in a list what the product's page shows, its images in their order", async () => {
+    const { items } = await list(RARE_PAIR);
+    for (const item of items) {
+      expect(item.productImage).toEqual([{ pi_name: 'first.png' }, { pi_name: 'second.png' }]);
+      expect(await products.detail(item.pno)).toMatchObject(item);
+    }
+    const [other] = (await list('특가')).items;
+    expect(await products.detail(other.pno)).toMatchObject({ ...other, productImage: [] });
   });
 
   it('sorts either way by any key, and the consoles see deleted products too', async () => {

@@ -27,15 +27,24 @@ const SORT_COLUMNS: Record<ProductSortKey, string> = {
   p_stock: 'p_stock',
 };
 
-const summaryInclude = { images: { orderBy: { ord: 'asc' }, select: { piName: true } } } as const;
 /** Columns only the database's search reads. */
 const searchColumns = { pNameChosung: true, searchBigrams: true } as const;
-type SummaryRow = Omit<
-  Prisma.ProductGetPayload<{ include: typeof summaryInclude }>,
-  keyof typeof searchColumns
->;
 
-function toSummary(row: SummaryRow): ProductSummaryDto {
+/** What a list shows of a product: the page statement's row. */
+interface ListRow {
+  pno: number;
+  pName: string;
+  pPrice: number;
+  pSalePer: number;
+  pSalesVol: number;
+  pStock: number;
+  delFlag: boolean;
+  sellerId: number;
+  businessName: string;
+  imageNames: string[];
+}
+
+function toSummary(row: ListRow): ProductSummaryDto {
   return {
     pno: row.pno,
     pName: row.pName,
@@ -48,7 +57,7 @@ function toSummary(row: SummaryRow): ProductSummaryDto {
     p_stock: row.pStock,
     delFlag: row.delFlag,
     businessName: row.businessName,
-    productImage: row.images.map((image) => ({ pi_name: image.piName })),
+    productImage: row.imageNames.map((name) => ({ pi_name: name })),
   };
 }
 
@@ -172,7 +181,7 @@ export class ProductRepository {
     query: { page: number; size: number; ctno: number; keyword: string },
     sort: { column: string; direction: 'ASC' | 'DESC' },
     scope: { includeDeleted?: boolean; sellerId?: number },
-  ): Promise<{ rows: SummaryRow[]; totalCount: number }> {
+  ): Promise<{ rows: ListRow[]; totalCount: number }> {
     const ctnos = query.ctno > 0 ? await this.categories.withDescendants(query.ctno) : null;
     const filter = listFilter(
       this.table('product'),
@@ -187,24 +196,26 @@ export class ProductRepository {
       : this.totals.get(JSON.stringify([query.ctno, query.keyword]), () => this.count(filter)));
     const sortMatches = sortsMatches(totalCount, query.page * query.size, await this.productsForSale());
     const n = filter.params.length;
-    const order = (key: string) =>
-      `ORDER BY ${key} ${sort.direction}, p.pno DESC LIMIT $${n + 1} OFFSET $${n + 2}`;
-    const page = await this.db.$queryRawUnsafe<{ pno: number }[]>(
-      sortMatches
-        ? `WITH matches AS MATERIALIZED (SELECT p.pno, p.${sort.column} AS sort_key ${filter.sql})
-           SELECT p.pno FROM matches p ${order('p.sort_key')}`
-        : `SELECT p.pno ${filter.sql} ${order(`p.${sort.column}`)}`,
+    const orderBy = (key: string) => `ORDER BY ${key} ${sort.direction}, p.pno DESC`;
+    const page = sortMatches
+      ? `WITH matches AS MATERIALIZED (SELECT p.pno, p.${sort.column} AS sort_key ${filter.sql})
+         SELECT p.pno FROM matches p ${orderBy('p.sort_key')}`
+      : `SELECT p.pno ${filter.sql} ${orderBy(`p.${sort.column}`)}`;
+    // One statement for the page and its rows: each statement costs catalog and PostgreSQL more
+    // than these small rows do.
+    const rows = await this.db.$queryRawUnsafe<ListRow[]>(
+      `SELECT p.pno, p.p_name AS "pName", p.p_price AS "pPrice", p.p_sale_per AS "pSalePer",
+              p.p_sales_vol AS "pSalesVol", p.p_stock AS "pStock", p.del_flag AS "delFlag",
+              p.seller_id AS "sellerId", p.business_name AS "businessName",
+              ARRAY(SELECT i.pi_name FROM ${this.table('product_image')} i WHERE i.pno = p.pno ORDER BY i.ord)
+                AS "imageNames"
+       FROM (${page} LIMIT $${n + 1} OFFSET $${n + 2}) page JOIN ${this.table('product')} p USING (pno)
+       ${orderBy(`p.${sort.column}`)}`,
       ...filter.params,
       query.size,
       (query.page - 1) * query.size,
     );
-    if (page.length === 0) return { rows: [], totalCount };
-    const rows = await this.db.product.findMany({
-      where: { pno: { in: page.map((r) => r.pno) } },
-      include: summaryInclude,
-    });
-    const byPno = new Map(rows.map((row) => [row.pno, row]));
-    return { rows: page.map((r) => byPno.get(r.pno)).filter((row) => row !== undefined), totalCount };
+    return { rows, totalCount };
   }
 
   private async count(filter: { sql: string; params: unknown[] }): Promise<number> {
@@ -242,14 +253,14 @@ export class ProductRepository {
       where,
       omit: searchColumns,
       include: {
-        ...summaryInclude,
+        images: { orderBy: { ord: 'asc' }, select: { piName: true } },
         options: { where: { retired: false }, orderBy: { odno: 'asc' } },
         categories: { include: { category: true } },
       },
     });
     if (!row) return null;
     return {
-      ...toSummary(row),
+      ...toSummary({ ...row, imageNames: row.images.map((image) => image.piName) }),
       pContent: row.pContent,
       sno: row.sellerId,
       optionDetail: row.options.map((o) => ({
