@@ -6,11 +6,13 @@ import {
   type ProductSummaryDto,
 } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
+import type { Page } from 'playwright-core';
 import {
   expectAccessible,
   expectPhoneLayout,
   getJson,
   nextDialog,
+  type OpenOptions,
   poll,
   screenshot,
   TEST_TIMEOUT_MS,
@@ -28,7 +30,13 @@ describe('home page (browser)', () => {
   const { pageErrors } = browser;
 
   // Not 'load': the slider's 5 s timer starts when React mounts, so reach it early.
-  const openPage = (pathname: string) => browser.open(pathname, { waitUntil: 'domcontentloaded' });
+  /** The page's timers wait for the test's `page.clock.runFor`. */
+  const pauseClock = async (page: Page) => {
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1_000);
+  };
+  const openPage = (pathname: string, options: OpenOptions = {}) =>
+    browser.open(pathname, { waitUntil: 'domcontentloaded', ...options });
 
   it(
     'shows the header, the slider, the category menu and best sellers priced as the API says',
@@ -115,6 +123,76 @@ describe('home page (browser)', () => {
       await expectAccessible(page);
       await expectPhoneLayout(page, 'home');
       expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "starts the home's reads before its first render, and loads the other banners only shortly before the first advance",
+    async () => {
+      const page = await openPage('/', {
+        beforeLoad: async (target) => {
+          // Each fetch notes whether the app had rendered yet.
+          await pauseClock(target);
+          await target.addInitScript(`
+            window.fetchCalls = [];
+            const fetchOnce = window.fetch.bind(window);
+            window.fetch = (input, init) => {
+              const rendered = (document.getElementById('root')?.childElementCount ?? 0) > 0;
+              window.fetchCalls.push({ url: String(input), rendered });
+              return fetchOnce(input, init);
+            };
+          `);
+        },
+      });
+      await page.getByTestId('hero-slider').waitFor();
+      const calls = await page.evaluate<{ url: string; rendered: boolean }[]>('window.fetchCalls');
+      const beforeRender = calls.filter((call) => !call.rendered).map((call) => call.url);
+      expect(beforeRender.sort()).toEqual(
+        [
+          '/api/categories/random?count=12&depth=3',
+          `/api/categories/sub/${ROOT_CATEGORY}`,
+          '/api/product/list?page=1&size=15&sortBy=p_salesVol&sort=desc',
+          '/api/product/list?page=1&size=15&sortBy=pno&sort=desc',
+          '/api/product/list?page=1&size=15&sortBy=p_stock&sort=asc',
+        ].sort(),
+      );
+
+      // Only the first banner at first; the others 1.5 s before the first advance (5 s).
+      const banners = page.locator('.hero__image');
+      expect(await banners.evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual(
+        ['Slide 1'],
+      );
+      await page.clock.runFor(3_000);
+      expect(await banners.count()).toBe(1);
+      await page.clock.runFor(600);
+      await page.locator('img[alt="Slide 3"]').waitFor({ state: 'attached' });
+      expect(await banners.count()).toBe(3);
+      expect((await page.getByTestId('slider-counter').innerText()).trim()).toBe('1 / 3');
+      await page.clock.runFor(1_500);
+      await waitForText(page.getByTestId('slider-counter'), '2 / 3');
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'loads every banner at the first press of an arrow',
+    async () => {
+      const page = await openPage('/', { beforeLoad: pauseClock });
+      const banners = page.locator('.hero__image');
+      await banners.first().waitFor();
+      expect(await banners.count()).toBe(1);
+      await page.getByRole('button', { name: '이전 슬라이드' }).click();
+      await waitForText(page.getByTestId('slider-counter'), '3 / 3');
+      await poll(
+        () =>
+          page.evaluate<boolean>(
+            `(({ complete, naturalWidth }) => complete && naturalWidth > 0)(document.querySelector('img[alt="Slide 3"]'))`,
+          ),
+        (loaded) => loaded,
+      );
+      expect(await banners.count()).toBe(3);
     },
     TEST_TIMEOUT_MS,
   );

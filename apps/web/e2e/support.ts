@@ -192,6 +192,8 @@ export interface OpenOptions {
   /** 'load' by default; 'domcontentloaded' to reach the page before its timers start. */
   waitUntil?: 'load' | 'domcontentloaded' | 'networkidle';
   contextOptions?: BrowserContextOptions;
+  /** Runs before the page loads: `page.clock.install()`, `page.addInitScript(...)`. */
+  beforeLoad?: (page: Page) => Promise<void>;
 }
 
 export interface BrowserHarness {
@@ -243,6 +245,7 @@ export function useBrowser(): BrowserHarness {
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      await options.beforeLoad?.(page);
       await page.goto(`${baseUrl()}${pathname}`, { waitUntil: options.waitUntil ?? 'load' });
       return page;
     },

@@ -1,12 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../shared/session';
-import { createQueryClient } from './queryClient';
 import { router } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The client comes from main.tsx, which may start the first page's reads before this renders. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

@@ -15,6 +15,22 @@ const SLIDES: readonly Slide[] = [
   { src: '/banners/banner-3.svg', to: sortedListUrl('p_salesVol') },
 ];
 
+/** How long before the first advance the other banners load. */
+const BANNERS_AHEAD_MS = 1500;
+
+/**
+ * The first banner loads at once, the others shortly before the first advance (or at the first
+ * press): laying out an SVG banner's text is a main-thread task, kept out of the page's start.
+ */
+function useOtherBannersLater(): [boolean, () => void] {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLoaded(true), SLIDER_INTERVAL_MS - BANNERS_AHEAD_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return [loaded, () => setLoaded(true)];
+}
+
 /**
  * Home banner slider: advances every 5 s and wraps; the pointer over it pauses, leaving restarts
  * the wait. Previous/next wrap around and ignore presses for 500 ms after one. Counter 'n / total'.
@@ -23,6 +39,7 @@ export function HeroSlider() {
   const total = SLIDES.length;
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
+  const [othersLoaded, loadOthers] = useOtherBannersLater();
   const locked = useRef(false);
   const lockTimer = useRef<number | undefined>(undefined);
 
@@ -35,6 +52,7 @@ export function HeroSlider() {
   useEffect(() => () => window.clearTimeout(lockTimer.current), []);
 
   const step = (delta: 1 | -1) => {
+    loadOthers();
     if (locked.current) return;
     locked.current = true;
     lockTimer.current = window.setTimeout(() => {
@@ -66,7 +84,9 @@ export function HeroSlider() {
                 aria-hidden={current ? undefined : true}
               >
                 <Link to={slide.to} className="hero__link" tabIndex={current ? undefined : -1}>
-                  <img className="hero__image" src={slide.src} alt={`Slide ${i + 1}`} draggable={false} />
+                  {(i === 0 || othersLoaded) && (
+                    <img className="hero__image" src={slide.src} alt={`Slide ${i + 1}`} draggable={false} />
+                  )}
                 </Link>
               </div>
             );

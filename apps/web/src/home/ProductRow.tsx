@@ -1,22 +1,12 @@
-import type { ProductSortKey, SortDirection } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ProductCard, ProductCardSkeleton } from '../product/ProductCard';
-import { productListQuery } from '../shared/api/products';
-import { HOME_ROW_PAGE, HOME_ROW_SIZE, PRODUCTS_PER_GROUP } from '../shared/constants';
+import { PRODUCTS_PER_GROUP } from '../shared/constants';
 import { sortedListUrl } from '../shared/routing/paths';
 import { ChevronRightIcon } from '../shared/ui/icons';
+import { homeRowQuery, type HomeRow } from './homeQueries';
 import { ProductCarousel } from './ProductCarousel';
-
-interface ProductRowProps {
-  id: string;
-  title: string;
-  description: string;
-  sortBy: ProductSortKey;
-  sort: SortDirection;
-  showStock?: boolean;
-}
 
 /**
  * The first `first` items at once and every item a task later, after the browser has painted: the
@@ -34,12 +24,11 @@ function useInTwoSteps<T>(items: readonly T[], first: number): readonly T[] {
 }
 
 /** A home product row: 15 products of page 1 in one sort order, a see-all link and a more button. */
-export function ProductRow({ id, title, description, sortBy, sort, showStock = false }: ProductRowProps) {
+export function ProductRow({ row }: { row: HomeRow }) {
+  const { id, title, description, sortBy, sort, showStock = false } = row;
   const navigate = useNavigate();
   const listUrl = sortedListUrl(sortBy, sort);
-  const { data, isPending, isError } = useQuery(
-    productListQuery({ page: HOME_ROW_PAGE, size: HOME_ROW_SIZE, sortBy, sort }),
-  );
+  const { data, isPending, isError } = useQuery(homeRowQuery(row));
   const products = useInTwoSteps(data?.dtoList ?? [], PRODUCTS_PER_GROUP);
   const titleId = `product-row-${id}`;
 

@@ -1,9 +1,9 @@
 import type { CategoryWithAncestorsDto } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { randomCategoriesQuery } from '../shared/api/categories';
-import { HOME_CATEGORY_COUNT, HOME_CATEGORY_DEPTH } from '../shared/constants';
+import { HOME_CATEGORY_COUNT } from '../shared/constants';
 import { categoryTileUrl } from '../shared/routing/paths';
+import { homeCategoriesQuery } from './homeQueries';
 
 const TILE_COLORS = ['#f3edfd', '#fff1e6', '#e8f6ee', '#e9f2fd', '#fdeef3', '#fff8dc', '#eef1f5', '#e6f7f6'];
 const TILE_INK = ['#5b21b6', '#c2410c', '#15803d', '#1d4ed8', '#be185d', '#a16207', '#475569', '#0f766e'];
@@ -15,9 +15,7 @@ function tileTone(category: CategoryWithAncestorsDto): { background: string; col
 
 /** Category tiles: 12 random depth-3 categories from /api/categories/random?count=12&depth=3. */
 export function RandomCategories() {
-  const { data, isPending, isError } = useQuery(
-    randomCategoriesQuery(HOME_CATEGORY_COUNT, HOME_CATEGORY_DEPTH),
-  );
+  const { data, isPending, isError } = useQuery(homeCategoriesQuery());
   const tiles = (data ?? []).slice(0, HOME_CATEGORY_COUNT);
 
   return (
