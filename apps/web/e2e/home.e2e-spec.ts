@@ -274,20 +274,16 @@ describe('home page (browser)', () => {
       }
 
       const menuBar = page.locator('.header-nav');
-      await page.evaluate('window.scrollTo(0, 0)');
-      expect(
-        await poll(
+      const stickyAt = async (scrollY: number) => {
+        await page.evaluate(`window.scrollTo(0, ${scrollY})`);
+        const expected = String(scrollY > 0);
+        return poll(
           () => menuBar.getAttribute('data-sticky'),
-          (sticky) => sticky === 'false',
-        ),
-      ).toBe('false');
-      await page.evaluate('window.scrollTo(0, 400)');
-      expect(
-        await poll(
-          () => menuBar.getAttribute('data-sticky'),
-          (sticky) => sticky === 'true',
-        ),
-      ).toBe('true');
+          (sticky) => sticky === expected,
+        );
+      };
+      expect(await stickyAt(0)).toBe('false');
+      expect(await stickyAt(400)).toBe('true');
       await expectAccessible(page);
       expect(pageErrors).toEqual([]);
     },
