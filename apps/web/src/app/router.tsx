@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import type { ConsoleRole } from '../console/consoleRoles';
 import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -8,49 +9,37 @@ import { onDemand } from '../shared/routing/onDemand';
 import { paths } from '../shared/routing/paths';
 import { PageLoading } from '../shared/ui/PageLoading';
 
+/** A console's login and its screens: their own shell, without the store's header and footer. */
+function consoleRoutes(role: ConsoleRole): RouteObject[] {
+  const shell = { hydrateFallbackElement: <PageLoading />, errorElement: <RouteErrorPage /> };
+  return [
+    {
+      path: `${role}/login`,
+      lazy: onDemand(() =>
+        import('../console/ConsoleLoginPage').then(({ ConsoleLoginPage }) => ({
+          element: <ConsoleLoginPage role={role} />,
+        })),
+      ),
+      ...shell,
+    },
+    {
+      path: `${role}/*`,
+      lazy: onDemand(() =>
+        import('../console/ConsolePage').then(({ ConsolePage }) => ({
+          element: <ConsolePage role={role} />,
+        })),
+      ),
+      ...shell,
+    },
+  ];
+}
+
 // Only the home is in the entry chunk (with the layout): every other page is fetched on its first
 // visit (onDemand), so the home's JavaScript stays small. Opened directly, such a page
 // shows PageLoading meanwhile; reached by a link, the layout's NavigationProgress.
 export const router = createBrowserRouter([
-  // The admin and seller consoles have their own shell, without the store's header and footer.
-  {
-    path: 'admin/login',
-    lazy: onDemand(() =>
-      import('../console/ConsoleLoginPage').then(({ ConsoleLoginPage }) => ({
-        element: <ConsoleLoginPage role="admin" />,
-      })),
-    ),
-    hydrateFallbackElement: <PageLoading />,
-    errorElement: <RouteErrorPage />,
-  },
-  {
-    path: 'admin/*',
-    lazy: onDemand(() =>
-      import('../console/ConsolePage').then(({ ConsolePage }) => ({ element: <ConsolePage role="admin" /> })),
-    ),
-    hydrateFallbackElement: <PageLoading />,
-    errorElement: <RouteErrorPage />,
-  },
-  {
-    path: 'seller/login',
-    lazy: onDemand(() =>
-      import('../console/ConsoleLoginPage').then(({ ConsoleLoginPage }) => ({
-        element: <ConsoleLoginPage role="seller" />,
-      })),
-    ),
-    hydrateFallbackElement: <PageLoading />,
-    errorElement: <RouteErrorPage />,
-  },
-  {
-    path: 'seller/*',
-    lazy: onDemand(() =>
-      import('../console/ConsolePage').then(({ ConsolePage }) => ({
-        element: <ConsolePage role="seller" />,
-      })),
-    ),
-    hydrateFallbackElement: <PageLoading />,
-    errorElement: <RouteErrorPage />,
-  },
+  ...consoleRoutes('admin'),
+  ...consoleRoutes('seller'),
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
