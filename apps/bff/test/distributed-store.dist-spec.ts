@@ -81,8 +81,9 @@ describe('the distributed store', () => {
 
   it("answers a new price and a new stock from the BFF's cache within a second of their commit", async () => {
     // The test store's catalog: the topology's port moved by the distributed tests' offset.
+    const offset = Number(process.env.MKT_DISTRIBUTED_PORT_OFFSET ?? 1500);
     const catalogUrl =
-      process.env.MKT_DISTRIBUTED_CATALOG_URL ?? `http://127.0.0.1:${serviceNode('catalog').port + 1500}`;
+      process.env.MKT_DISTRIBUTED_CATALOG_URL ?? `http://127.0.0.1:${serviceNode('catalog').port + offset}`;
     const figures = await checkCatalogFreshness([api], catalogUrl);
     console.log(`distributed: fresh after ${JSON.stringify(figures)} ms`);
   });

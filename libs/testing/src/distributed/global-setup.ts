@@ -11,10 +11,19 @@ declare global {
 }
 
 const root = resolve(__dirname, '..', '..', '..', '..');
+/**
+ * MKT_DISTRIBUTED_TEST_SLOT (0-7, default 0) lets several checkouts on one machine run these tests
+ * at once against the same servers: each slot has its own databases, ports and Redis database.
+ */
+const SLOT = Number(process.env.MKT_DISTRIBUTED_TEST_SLOT ?? 0);
+if (!Number.isInteger(SLOT) || SLOT < 0 || SLOT > 7)
+  throw new Error(
+    `MKT_DISTRIBUTED_TEST_SLOT must be a whole number from 0 to 7, not "${process.env.MKT_DISTRIBUTED_TEST_SLOT}"`,
+  );
 /** Its databases start with this; each run drops the last run's and seeds a fresh store. */
-const DATABASE_PREFIX = 'dist_test_';
+const DATABASE_PREFIX = SLOT === 0 ? 'dist_test_' : `dist_test${SLOT}_`;
 /** Ports of the topology moved by this much, away from a store a developer runs at the same time. */
-const PORT_OFFSET = 1500;
+const PORT_OFFSET = 1500 + SLOT * 100;
 
 async function dropPreviousDatabases(adminUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -51,7 +60,7 @@ export default async function globalSetup(): Promise<void> {
       PORT_OFFSET: String(PORT_OFFSET),
       DATABASE_PREFIX,
       KAFKA_TOPIC_PREFIX: `dist-test-${Date.now().toString(36)}.`,
-      REDIS_URL: Object.assign(new URL(infra.redisUrl), { pathname: '/8' }).toString(),
+      REDIS_URL: Object.assign(new URL(infra.redisUrl), { pathname: `/${8 + SLOT}` }).toString(),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-distributed-')),
       PRODUCTS_PER_CATEGORY: '2',
       RATE_LIMIT_PER_MINUTE: '0',
@@ -69,4 +78,5 @@ export default async function globalSetup(): Promise<void> {
     await new Promise((wait) => setTimeout(wait, 250));
   }
   process.env.MKT_DISTRIBUTED_URL = opened.exec(output)![1];
+  process.env.MKT_DISTRIBUTED_PORT_OFFSET = String(PORT_OFFSET);
 }
