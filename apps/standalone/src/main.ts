@@ -1,6 +1,14 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { loadConfig, port, requestsPerMinute, retentionDaysSetting, runProcess } from '@mkt/platform';
+import {
+  corsOrigins,
+  loadConfig,
+  port,
+  requestsPerMinute,
+  retentionDaysSetting,
+  runProcess,
+  trustProxy,
+} from '@mkt/platform';
 import { catalogCacheMegabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
 import { startStandalone } from './standalone';
 
@@ -13,6 +21,8 @@ const standaloneConfig = z.object({
   RATE_LIMIT_PER_MINUTE: requestsPerMinute,
   CATALOG_CACHE_MB: catalogCacheMegabytes,
   MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  CORS_ORIGINS: corsOrigins.optional(),
 });
 
 runProcess('standalone', async (logger) => {
@@ -27,6 +37,8 @@ runProcess('standalone', async (logger) => {
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
     catalogCacheMb: config.CATALOG_CACHE_MB,
     retentionDays: config.MESSAGING_RETENTION_DAYS,
+    trustProxy: config.TRUST_PROXY,
+    corsOrigins: config.CORS_ORIGINS,
   });
   logger.log('marketplace ready', {
     url: running.url,

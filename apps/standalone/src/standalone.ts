@@ -21,7 +21,7 @@ import { startLocalSocialProvider } from './local-social-provider';
 import { InProcessVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
 import { busMigrationsDir, InProcessTransport, retentionOfDays, RetentionPruner } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
-import type { ServiceDefinition } from '@mkt/platform';
+import type { ServiceDefinition, TrustProxy } from '@mkt/platform';
 import { inProcessTransport, JsonLogger, startService } from '@mkt/platform';
 import type { ServiceName } from '@mkt/topology';
 import { BFF, SERVICES } from '@mkt/topology';
@@ -55,6 +55,10 @@ export interface StandaloneOptions {
   demoProductsPerCategory?: number;
   /** Days processed events are kept: the services' outbox and inbox rows, and the bus log; 7 when absent. */
   retentionDays?: number;
+  /** Proxies in front that may name the client's address (as the distributed BFF's TRUST_PROXY). */
+  trustProxy?: TrustProxy;
+  /** Other sites' origins allowed to call the API (as the distributed BFF's CORS_ORIGINS). */
+  corsOrigins?: string[];
 }
 
 /** The access-token key, made on first start and kept with the data so sign-ins survive restarts. */
@@ -172,6 +176,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         social: socialProvider.settings,
         logger: new JsonLogger('bff', options.logLevel),
         webDist: options.webDist,
+        trustProxy: options.trustProxy,
+        corsOrigins: options.corsOrigins,
         requestsPerMinute: options.requestsPerMinute,
         callCounter: new InMemoryCallCounter(),
         catalogCache: {

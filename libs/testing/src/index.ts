@@ -6,3 +6,5 @@ export * from './faults';
 export * from './catalog-stand-in';
 export * from './store-api';
 export * from './catalog-freshness';
+export * from './stop-child';
+export * from './free-port';

@@ -1,26 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../free-port';
 
 declare global {
   var standaloneForBrowserTests: ChildProcess | undefined;
 }
 
 const root = resolve(__dirname, '..', '..', '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 async function waitUntilServing(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;
