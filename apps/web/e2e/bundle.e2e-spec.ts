@@ -1,4 +1,6 @@
 // The browser's resource entries, typed by Node's identical ones (this project's types have no DOM).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PerformanceResourceTiming } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import {
@@ -6,6 +8,7 @@ import {
   HOME_SCRIPTS_BUDGET_GZIP,
   readWebManifest,
   staticClosure,
+  WEB_DIST,
   type WebManifest,
 } from '@mkt/testing/src/browser/web-build';
 import {
@@ -43,6 +46,11 @@ async function scriptsLoaded(page: Page): Promise<string[]> {
   return (await scriptsFetched(page)).map(({ file }) => file).sort();
 }
 
+/** React DOM names itself to developer tools in its production build: `rendererPackageName: "react-dom"`. */
+const REACT_DOM_SIGNATURE = /rendererPackageName:\s*["'`]react-dom["'`]/;
+/** Preact's build never says its name; its mangled internals do: a vnode's children `__k`, a component's hooks `__H`. */
+const PREACT_SIGNATURE = /\.__[kH]\b/;
+
 /** Resolves when `release` is called: holds a response back until the test has looked. */
 function gate(): { opened: Promise<void>; release: () => void } {
   let release = () => {};
@@ -62,6 +70,12 @@ describe('web bundle (browser)', () => {
     const login = manifest[LOGIN_PAGE];
     if (!login) throw new Error(`${LOGIN_PAGE} is not a chunk of its own: is it loaded on demand?`);
     loginChunk = login.file;
+  });
+
+  it('the home page runs React DOM, not Preact (issue 24)', () => {
+    const homeCode = homeScripts.map((file) => readFileSync(join(WEB_DIST, file), 'utf8')).join('\n');
+    expect(homeCode).toMatch(REACT_DOM_SIGNATURE);
+    expect(homeCode).not.toMatch(PREACT_SIGNATURE);
   });
 
   it(

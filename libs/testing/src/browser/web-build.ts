@@ -16,8 +16,8 @@ export interface ManifestChunk {
 
 export type WebManifest = Record<string, ManifestChunk>;
 
-/** What the home page's scripts may weigh, gzip (issue 14): scripts/bench/web-bundle.ts, the bundle's browser test. */
-export const HOME_SCRIPTS_BUDGET_GZIP = 95 * 1024;
+/** What the home page's scripts may weigh, gzip (issue 24; was 95 kB on Preact, issue 14): scripts/bench/web-bundle.ts, the bundle's browser test. */
+export const HOME_SCRIPTS_BUDGET_GZIP = 130 * 1024;
 
 /** The key of index.html's entry: what the home page runs. */
 export const ENTRY = 'index.html';
