@@ -1,6 +1,13 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { loadConfig, port, requestsPerMinute, retentionDaysSetting, runProcess } from '@mkt/platform';
+import {
+  loadConfig,
+  newVisitorsPerAddress,
+  port,
+  requestsPerMinute,
+  retentionDaysSetting,
+  runProcess,
+} from '@mkt/platform';
 import { catalogCacheMegabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
 import { startStandalone } from './standalone';
 
@@ -11,6 +18,7 @@ const standaloneConfig = z.object({
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
   RATE_LIMIT_PER_MINUTE: requestsPerMinute,
+  NEW_VISITORS_PER_ADDRESS: newVisitorsPerAddress,
   CATALOG_CACHE_MB: catalogCacheMegabytes,
   MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional(),
 });
@@ -25,6 +33,7 @@ runProcess('standalone', async (logger) => {
     webDist: config.WEB_DIST,
     logLevel: config.LOG_LEVEL,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    newVisitorsPerAddress: config.NEW_VISITORS_PER_ADDRESS,
     catalogCacheMb: config.CATALOG_CACHE_MB,
     retentionDays: config.MESSAGING_RETENTION_DAYS,
   });
