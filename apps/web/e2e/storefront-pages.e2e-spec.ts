@@ -22,7 +22,6 @@ import {
   signIn,
   TEST_TIMEOUT_MS,
   useBrowser,
-  waitForText,
 } from './support';
 
 /**
@@ -31,7 +30,10 @@ import {
  * the join form's name rule.
  */
 
+/** Each test waits for what it reads, not for every image of the page ('load'). */
+const READY = { waitUntil: 'domcontentloaded' } as const;
 const PHONE = {
+  ...READY,
   viewport: { width: PHONE_WIDTH, height: 844 },
   contextOptions: { hasTouch: true, isMobile: true },
 };
@@ -64,7 +66,7 @@ describe('store pages (browser)', () => {
     async () => {
       const product = await multiOptionProduct();
       const [first, second] = product.optionDetail.filter((option) => option.od_stock >= 3);
-      const page = await browser.open(`/product/${product.pno}`);
+      const page = await browser.open(`/product/${product.pno}`, READY);
       const select = page.getByTestId('option-select');
       await select.waitFor();
       // Styled by its own style sheet though no list page was visited first.
@@ -91,8 +93,8 @@ describe('store pages (browser)', () => {
       expect(await alert).toBe('로그인이 필요합니다.');
       await page.waitForURL(`${baseUrl()}/member/login`);
       const email = await joinMember('choice');
-      await page.getByLabel('이메일').fill(email);
-      await page.getByLabel('비밀번호').fill(JOIN_PASSWORD);
+      await page.getByRole('textbox', { name: '이메일' }).fill(email);
+      await page.getByLabel('비밀번호', { exact: true }).fill(JOIN_PASSWORD);
       const welcome = nextDialog(page);
       await page.getByRole('button', { name: '로그인', exact: true }).click();
       await welcome;
@@ -160,7 +162,7 @@ describe('store pages (browser)', () => {
         })
       ).json();
       const firstTitle = (expected as PageResult<{ title: string }>).dtoList[0].title;
-      await waitForText(page.getByTestId('my-inquiry').first(), firstTitle);
+      await page.getByTestId('my-inquiry').first().filter({ hasText: firstTitle }).waitFor();
 
       // The member summary and the menu take one band and one row: the section starts on the first screen.
       const menu = page.getByRole('navigation', { name: '마이페이지 메뉴' });
@@ -192,7 +194,7 @@ describe('store pages (browser)', () => {
   it(
     'leads from the footer to the terms, the privacy policy and the 1:1 inquiry page, each with its content',
     async () => {
-      const page = await browser.open('/');
+      const page = await browser.open('/board/notice', READY);
       const footer = page.locator('footer');
       await footer.getByRole('link', { name: '이용약관' }).click();
       await page.getByRole('heading', { name: '이용약관', level: 1 }).waitFor();
@@ -227,8 +229,8 @@ describe('store pages (browser)', () => {
   it(
     'refuses a name of lone jamo at sign-up, in the form as the server does',
     async () => {
-      const page = await browser.open('/member/join');
-      const name = page.getByLabel('이름', { exact: true });
+      const page = await browser.open('/member/join', READY);
+      const name = page.locator('#join-name');
       await name.fill('ㄱ');
       await name.blur();
       await page.getByText(JOIN_MESSAGES.nameLoneJamo).waitFor();
