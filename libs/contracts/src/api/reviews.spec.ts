@@ -20,6 +20,8 @@ describe('review drafts', () => {
     expect(missing.error?.issues.map((issue) => issue.message)).toEqual([ReviewMessages.titleRequired]);
     // A JSON body's rating is a number: text, true or a list is no rating.
     for (const rate of ['4', true, [4]])
-      expect(reviewWriteSchema.safeParse({ ...draft, rate }).error?.issues[0].message).toBe(ReviewMessages.rateRange);
+      expect(reviewWriteSchema.safeParse({ ...draft, rate }).error?.issues[0].message).toBe(
+        ReviewMessages.rateRange,
+      );
   });
 });
