@@ -150,6 +150,10 @@ async function scenarios(url) {
       'list, random page of 50',
       Array.from({ length: 50 }, (_, i) => `/api/product/list?page=${i + 1}&size=40`),
     ],
+    [
+      'list, 낮은 가격순, random page of 50',
+      Array.from({ length: 50 }, (_, i) => `/api/product/list?page=${i + 1}&size=40&sortBy=p_price&sort=asc`),
+    ],
     ['list, keyword 김치', [keyword('김치')]],
     [`list, keyword: ${searches.length} word pairs (uncached)`, searches, sample(searches, 50)],
     ['list, initial consonants ㄱㅊ', [keyword('ㄱㅊ')]],

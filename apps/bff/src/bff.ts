@@ -9,6 +9,7 @@ import {
   Metrics,
   OPS_TOKEN,
   OpsMetricsController,
+  refuseMalformedQuery,
 } from '@mkt/platform';
 import { apiRevalidation } from './caching/revalidation';
 import { AdminMembersController } from './admin/admin-members.controller';
@@ -151,6 +152,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
     });
   }
   app.use(correlationMiddleware);
+  app.use(refuseMalformedQuery);
   app.use(apiRevalidation);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   serveApiDocs(app);

@@ -11,6 +11,7 @@ import {
   opsTokenSetting,
   port,
   requestsPerMinute,
+  newVisitorsPerAddress,
   runProcess,
   trustProxy,
 } from '@mkt/platform';
@@ -59,6 +60,7 @@ const bffConfig = z
     TRUST_PROXY: trustProxy.optional(),
     CORS_ORIGINS: corsOrigins.optional(),
     RATE_LIMIT_PER_MINUTE: requestsPerMinute,
+    NEW_VISITORS_PER_ADDRESS: newVisitorsPerAddress,
     OPS_TOKEN: opsTokenSetting.optional(),
     ...socialEnv.shape,
   })
@@ -71,7 +73,7 @@ runProcess('bff', async (logger) => {
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await redis.connect();
   const store = new RedisKeyValueStore(redis);
-  const visitors = new VisitorCounters(store, new RedisVisitNotices(redis));
+  const visitors = new VisitorCounters(store, new RedisVisitNotices(redis), config.NEW_VISITORS_PER_ADDRESS);
   const changes = new KafkaTransport({
     brokers: config.KAFKA_BROKERS,
     clientId: 'bff',

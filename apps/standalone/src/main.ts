@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   corsOrigins,
   loadConfig,
+  newVisitorsPerAddress,
   port,
   requestsPerMinute,
   retentionDaysSetting,
@@ -19,6 +20,7 @@ const standaloneConfig = z.object({
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
   RATE_LIMIT_PER_MINUTE: requestsPerMinute,
+  NEW_VISITORS_PER_ADDRESS: newVisitorsPerAddress,
   CATALOG_CACHE_MB: catalogCacheMegabytes,
   MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional(),
   TRUST_PROXY: trustProxy.optional(),
@@ -35,6 +37,7 @@ runProcess('standalone', async (logger) => {
     webDist: config.WEB_DIST,
     logLevel: config.LOG_LEVEL,
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    newVisitorsPerAddress: config.NEW_VISITORS_PER_ADDRESS,
     catalogCacheMb: config.CATALOG_CACHE_MB,
     retentionDays: config.MESSAGING_RETENTION_DAYS,
     trustProxy: config.TRUST_PROXY,

@@ -49,6 +49,8 @@ export interface StandaloneOptions {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** API calls per client address and minute (the BFF's general limit); none when absent or 0. */
   requestsPerMinute?: number;
+  /** New visitor ids a client address may get per day (the visitor counters'); 0: no limit. */
+  newVisitorsPerAddress?: number;
   /** The BFF's catalogue read cache's memory cap in MB (64); 0 turns it off. */
   catalogCacheMb?: number;
   /** Products per detail category in the demo store seeded on first start. */
@@ -156,7 +158,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const jwtSecret = await standaloneSecret(dataDir, options.inMemory);
   // Sessions, login limits and visitor counts in the embedded database: a restart keeps them.
   const store = await EmbeddedKeyValueStore.open(db);
-  const visitors = new VisitorCounters(store, new InProcessVisitNotices());
+  const visitors = new VisitorCounters(store, new InProcessVisitNotices(), options.newVisitorsPerAddress);
   const bff = await timed('bff', () =>
     startBff(
       {

@@ -179,8 +179,9 @@ describe('checkout (browser)', () => {
       await waitForText(page.getByTestId('complete-amount'), formatWon(total));
       await waitForText(page.getByTestId('complete-options'), chosen.map((line) => line.odno).join(', '));
       const support = await page.getByTestId('payment-support').innerText();
-      expect(support).toContain('1644-0000');
-      expect(support).toContain('평일 09:00~18:00');
+      // The particle follows the number as it is read (공 → 으로), and the hours are the footer's.
+      expect(support).toContain('1644-0000으로 연락해 주세요.');
+      expect(support).toContain('월~토 07:00~18:00, 일/공휴일 07:00~13:00');
       await expectPhoneLayout(page, 'checkout-complete');
       // The header badge counts the line left in the cart at once.
       await waitForText(page.getByTestId('cart-count'), '1');

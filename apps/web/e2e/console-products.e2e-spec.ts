@@ -1,9 +1,16 @@
-import { ProductMessages } from '@mkt/contracts';
+import {
+  ProductMessages,
+  type PageResult,
+  type ProductDetailDto,
+  type ProductSummaryDto,
+} from '@mkt/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { loginAdmin, loginSeller, signInConsole } from './refund-support';
 import {
   baseUrl,
+  encodeProductId,
   expectAccessible,
+  getJson,
   expectPhoneLayout,
   nextDialog,
   poll,
@@ -23,6 +30,18 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A 1x1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+/** The images of the storefront's product named `name`, in order. */
+async function productImages(name: string): Promise<string[]> {
+  const list = await getJson<PageResult<ProductSummaryDto>>(
+    `/api/product/list?keyword=${encodeURIComponent(name)}`,
+  );
+  const detail = await getJson<ProductDetailDto>(`/api/product/${encodeProductId(list.dtoList[0].pno)}`);
+  return detail.productImage.map((image) => image.pi_name);
+}
 
 /** Clicks `button` and gives the alert it raises. */
 async function alertOf(page: Page, button: Locator): Promise<string> {
@@ -99,7 +118,7 @@ describe('console product management (browser)', () => {
         () => form.getByTestId('image-preview').count(),
         (n) => n === 3,
       );
-      await form.getByRole('button', { name: 'extra.png 삭제' }).click();
+      await form.getByRole('button', { name: '이미지 3: extra.png 삭제' }).click();
       expect(await form.getByTestId('image-preview').count()).toBe(2);
 
       for (const [index, option] of [
@@ -141,11 +160,19 @@ describe('console product management (browser)', () => {
       await expectPhoneLayout(page, 'console-products-detail');
       await screenshot(page, 'console-products-detail');
 
-      // The edit form, from the detail: a new price, an option's extra price, back to the detail.
+      // The edit form, from the detail: a new price, an option's extra price, the images changed
+      // (one removed, a GIF added and moved first), back to the detail.
+      const [frontImage] = await productImages(name);
       await detail.getByRole('button', { name: '수정' }).click();
       const edit = page.getByRole('form', { name: '상품 수정' });
       await edit.getByLabel('가격 (원)').fill('13000');
       await edit.getByLabel('옵션 2 추가 금액').fill('6000');
+      await edit.getByRole('button', { name: '이미지 2 삭제' }).click();
+      await edit
+        .locator('input[type=file]')
+        .setInputFiles([{ name: 'side.gif', mimeType: 'image/gif', buffer: GIF }]);
+      await edit.getByRole('button', { name: '이미지 2: side.gif 앞으로' }).click();
+      expect(await edit.getByTestId('image-preview').count()).toBe(2);
       await expectAccessible(page);
       await expectPhoneLayout(page, 'console-products-edit');
       expect(await alertOf(page, edit.getByRole('button', { name: '수정', exact: true }))).toBe(
@@ -153,6 +180,14 @@ describe('console product management (browser)', () => {
       );
       await detail.getByText('13,000원').waitFor();
       await detail.getByText('6,000원').waitFor();
+      // The store's cached detail follows the change within a second.
+      const changed = await poll(
+        () => productImages(name),
+        (images) => images[0]?.endsWith('.gif') ?? false,
+      );
+      expect(changed).toHaveLength(2);
+      expect(changed[0]).toMatch(/^[0-9a-f]{64}\.gif$/);
+      expect(changed[1]).toBe(frontImage);
 
       const store = await browser.open('/');
       expect(await storefrontHits(store, name)).toBe(1);

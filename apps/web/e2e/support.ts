@@ -165,6 +165,20 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(blocking).toEqual([]);
 }
 
+/**
+ * How the first element `selector` matches is drawn: an option drop-down's own style sheet sets
+ * `appearance: none` and a 44 px height, which the browser's default drop-down lacks.
+ */
+export function dropDownLook(
+  page: Page,
+  selector: string,
+): Promise<{ appearance: string; minHeight: string }> {
+  return page.evaluate(`(() => {
+    const style = getComputedStyle(document.querySelector(${JSON.stringify(selector)}));
+    return { appearance: style.appearance, minHeight: style.minHeight };
+  })()`);
+}
+
 export const PHONE_WIDTH = 390;
 
 /**

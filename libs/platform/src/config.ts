@@ -22,6 +22,8 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 export const port = z.coerce.number().int().min(1).max(65_535);
 /** RATE_LIMIT_PER_MINUTE: API calls per client address and minute; 0 turns the general limit off. */
 export const requestsPerMinute = z.coerce.number().int().min(0).default(600);
+/** NEW_VISITORS_PER_ADDRESS: new visitor ids (counted visitors) a client address may get per day; 0: no limit. */
+export const newVisitorsPerAddress = z.coerce.number().int().min(0).optional();
 /** MESSAGING_RETENTION_DAYS: how long processed events are kept (fractions allowed); 7 when unset. */
 export const retentionDaysSetting = z.coerce.number().positive().max(3_650);
 export const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL');

@@ -1,6 +1,6 @@
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import { Catch, HttpException, HttpStatus } from '@nestjs/common';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import type { JsonLogger } from './logger';
 import { MalformedServiceAnswer } from './service-client';
@@ -85,6 +85,23 @@ const UNREADABLE_REQUEST: Partial<Record<number, ErrorBody>> = {
     message: '요청 본문의 인코딩이나 문자 집합을 지원하지 않습니다.',
   },
 };
+
+/**
+ * Refuses a query string with a broken %-escape (`keyword=%ZZ`, or bytes that are not UTF-8), which
+ * Express's parser would otherwise pass on as the literal text. Paths are Express's own check.
+ */
+export function refuseMalformedQuery(request: Request, response: Response, next: NextFunction): void {
+  const query = request.originalUrl.indexOf('?');
+  if (query >= 0) {
+    try {
+      decodeURIComponent(request.originalUrl.slice(query + 1));
+    } catch {
+      response.status(HttpStatus.BAD_REQUEST).json(UNREADABLE_REQUEST[HttpStatus.BAD_REQUEST]);
+      return;
+    }
+  }
+  next();
+}
 
 /** The 4xx status of an error a library marks as the client's (http-errors' `expose`, as body-parser's). */
 function clientErrorStatus(exception: unknown): number | undefined {

@@ -24,7 +24,7 @@ import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
 import { serviceNode } from '@mkt/topology';
 import { z } from 'zod';
 import { correlationMiddleware } from './correlation';
-import { ErrorBodyFilter, parseInput } from './http-errors';
+import { ErrorBodyFilter, parseInput, refuseMalformedQuery } from './http-errors';
 import { InboxTransport } from './event-handlers';
 import { JsonLogger } from './logger';
 import { handlingCounters, Metrics, MetricsController, registerMessagingGauges } from './metrics';
@@ -244,6 +244,7 @@ export async function startService(
   const app = await NestFactory.create(definition.module(runtime), { logger: runtime.logger });
   app.use(app.get(Metrics).observeHttp);
   app.use(correlationMiddleware);
+  app.use(refuseMalformedQuery);
   app.useGlobalFilters(new ErrorBodyFilter(runtime.logger));
   app.connectMicroservice({
     strategy: new InboxTransport(app.get(EventConsumer), serviceNode(runtime.name)),

@@ -82,6 +82,24 @@ export class InquiryController {
     return this.withProductNames(await this.board.memberInquiries(caller.mno));
   }
 
+  /** Ours: my page's list, a page at a time (the spec's `list/my/{mno}` answers every inquiry). */
+  @ApiDoc({
+    summary: "A page of the caller's own inquiries, newest first, with their answers",
+    query: inquiryListQuerySchema,
+    answer: pageResultSchema(inquiryWithProductSchema),
+    errors: { 400: BAD_INPUT },
+  })
+  @Get('my')
+  @Authenticated({ roles: ['MEMBER'] })
+  async myPage(
+    @Query() rawQuery: unknown,
+    @Caller() caller: SessionClaims,
+  ): Promise<PageResult<InquiryWithProductDto>> {
+    const query = parseInput(inquiryListQuerySchema, rawQuery);
+    const slice = await this.board.memberInquiryPage(caller.mno, query);
+    return toPageResult(await this.withProductNames(slice.items), slice.totalCount, query);
+  }
+
   /** The author is the caller, whatever `mno` the body names (another member's: 403); `replyCheck` is not read. */
   @ApiDoc({
     summary: 'Asks about a product on sale',

@@ -22,6 +22,7 @@ import type {
 } from '@mkt/contracts';
 import {
   delStatusQuerySchema,
+  imageOrderSchema,
   managedProductsQuerySchema,
   MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
@@ -122,6 +123,20 @@ const EDIT_BODY: SchemaObject = {
   },
 };
 
+/** The image change's multipart form, as the document shows it. */
+const IMAGES_FORM: SchemaObject = {
+  type: 'object',
+  required: ['order'],
+  properties: {
+    order: {
+      type: 'string',
+      description:
+        'JSON array, the images in their new order: `{"kept": "<pi_name>"}` keeps a current image, `{"added": i}` places the i-th file',
+    },
+    images: REGISTRATION_FORM.properties!.images,
+  },
+};
+
 /** A JSON part of the registration, sent as a text field or as a blob; absent parts are `fallback`. */
 function jsonPart(
   fields: RegistrationFields,
@@ -137,6 +152,13 @@ function jsonPart(
   } catch {
     throw new BadInput(ProductMessages.malformedField(name));
   }
+}
+
+/** The `images` file parts, as catalog takes them. */
+function imageParts(files: UploadedPart[]): { data: Buffer; type: string; name: string }[] {
+  return files
+    .filter((file) => file.fieldname === 'images')
+    .map((file) => ({ data: file.buffer, type: file.mimetype, name: file.originalname }));
 }
 
 /**
@@ -200,9 +222,7 @@ export class ProductManagementController {
     const seller = await this.members.byMno(caller.mno);
     await this.catalog.registerProduct(
       { draft, sellerId: caller.mno, businessName: seller.businessName ?? seller.m_nickname },
-      files
-        .filter((file) => file.fieldname === 'images')
-        .map((file) => ({ data: file.buffer, type: file.mimetype, name: file.originalname })),
+      imageParts(files),
     );
     return null;
   }
@@ -225,6 +245,58 @@ export class ProductManagementController {
       throw new BadInput(ProductMessages.malformedField('body'));
     }
     await this.catalog.editProduct(pno, actorOf(caller), productFormOfEdit(body as Record<string, unknown>));
+    return null;
+  }
+
+  /**
+   * Ours: a product's images after its registration: `order` (JSON text) lists them in their new
+   * order, each `{kept: name}` of a current image or `{added: i}` for the i-th `images` file part;
+   * images left out are taken off. New files are checked as a registration's.
+   */
+  @ApiDoc({
+    summary: "Ours: changes a product's images (its seller, or an admin): add, remove, reorder",
+    body: IMAGES_FORM,
+    bodyTypes: ['multipart/form-data'],
+    errors: {
+      400: `${BAD_INPUT}; not multipart, an order that does not match the files or names an image the product does not have, over ${MAX_PRODUCT_IMAGES} images, a file that is not an image`,
+      404: "NOT_FOUND: no such product (another seller's too)",
+      413: `PAYLOAD_TOO_LARGE: an image over ${MAX_PRODUCT_IMAGE_BYTES / 1024 / 1024} MB`,
+    },
+  })
+  @Put('product/:encodedPno/images')
+  @Authenticated({ roles: ['SELLER', 'ADMIN'] })
+  @UseFilters(UploadErrorsFilter)
+  @UseInterceptors(
+    AnyFilesInterceptor({
+      limits: {
+        fileSize: MAX_PRODUCT_IMAGE_BYTES,
+        files: MAX_PRODUCT_IMAGES,
+        fields: 2,
+        fieldSize: 16 * 1024,
+      },
+    }),
+  )
+  async changeImages(
+    @Param('encodedPno') encodedPno: string,
+    @Body() body: { order?: unknown } | undefined,
+    @UploadedFiles() files: UploadedPart[] | undefined,
+    @Caller() caller: SessionClaims,
+  ): Promise<null> {
+    const pno = decodeBase64Id(encodedPno, '상품');
+    if (!files || typeof body?.order !== 'string')
+      throw new BadInput(ProductMessages.malformedField('order'));
+    let order: unknown;
+    try {
+      order = JSON.parse(body.order);
+    } catch {
+      throw new BadInput(ProductMessages.malformedField('order'));
+    }
+    await this.catalog.changeProductImages(
+      pno,
+      actorOf(caller),
+      parseInput(imageOrderSchema, order),
+      imageParts(files),
+    );
     return null;
   }
 

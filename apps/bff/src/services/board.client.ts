@@ -39,6 +39,13 @@ export class BoardClient {
     return this.http.get(`/inquiries/member/${mno}`, z.array(inquirySchema));
   }
 
+  memberInquiryPage(mno: number, query: InquiryListQuery): Promise<Slice<InquiryDto>> {
+    return this.http.get(`/inquiries/member/${mno}/page`, sliceSchema(inquirySchema), {
+      page: query.page,
+      size: query.size,
+    });
+  }
+
   /** The inquiries a seller answers (on its products; an admin: all), unanswered first. */
   inquiriesToAnswer(answerer: BoardCaller, query: SellerInquiryQuery): Promise<Slice<InquiryDto>> {
     return this.http.get('/inquiries/to-answer', sliceSchema(inquirySchema), {

@@ -15,6 +15,7 @@ import type {
   ManagedProductSlice,
   ManagedProductsQuery,
   NewProductRequest,
+  ImageOrderEntry,
   ProductActor,
   ProductFormInput,
   CategoryDto,
@@ -109,9 +110,20 @@ export class CatalogClient {
   ): Promise<{ pno: number }> {
     const form = new FormData();
     form.append('request', JSON.stringify(request));
-    for (const image of images)
-      form.append('images', new Blob([new Uint8Array(image.data)], { type: image.type }), image.name);
+    appendImages(form, images);
     return this.http.postForm('/managed-products', form);
+  }
+
+  changeProductImages(
+    pno: number,
+    actor: ProductActor,
+    order: ImageOrderEntry[],
+    images: { data: Buffer; type: string; name: string }[],
+  ): Promise<null> {
+    const form = new FormData();
+    form.append('request', JSON.stringify({ actor, order }));
+    appendImages(form, images);
+    return this.http.postForm(`/managed-products/${pno}/images`, form);
   }
 
   editProduct(pno: number, actor: ProductActor, form: ProductFormInput): Promise<null> {
@@ -129,4 +141,9 @@ export class CatalogClient {
   managedProduct(pno: number, actor: ProductActor): Promise<ManagedProductDetailDto> {
     return this.http.get(`/managed-products/${pno}`, managedProductDetailSchema, { ...actor });
   }
+}
+
+function appendImages(form: FormData, images: { data: Buffer; type: string; name: string }[]): void {
+  for (const image of images)
+    form.append('images', new Blob([new Uint8Array(image.data)], { type: image.type }), image.name);
 }

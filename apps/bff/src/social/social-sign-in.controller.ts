@@ -1,6 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { LoginResult, SocialProviderLink } from '@mkt/contracts';
-import { socialTokenRequestSchema, loginResultSchema, socialProviderLinkSchema } from '@mkt/contracts';
+import {
+  socialTokenRequestSchema,
+  loginResultSchema,
+  socialProviderLinkSchema,
+  withParticle,
+} from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { SignIn } from '../auth/sign-in';
@@ -12,9 +17,9 @@ import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 const opaque = (name: string) =>
   z
     .string()
-    .min(1, `${name}이 필요합니다.`)
+    .min(1, `${withParticle(name, '이/가')} 필요합니다.`)
     .max(2048)
-    .regex(/^[\w.~+/=-]+$/, `${name}이 올바르지 않습니다.`);
+    .regex(/^[\w.~+/=-]+$/, `${withParticle(name, '이/가')} 올바르지 않습니다.`);
 
 /**
  * Social sign-in, in the spec's two steps: the return page sends the provider's authorization code

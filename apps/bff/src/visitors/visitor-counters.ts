@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DailyVisits, HourlyVisits } from '@mkt/contracts';
 import type { KeyValueStore } from '../auth/key-value-store';
 
 /** Counters live this long, so the dashboard can look back a month. */
 const KEEP_SECONDS = 40 * 24 * 3600;
+/** A visitor id the server issued stays valid this long (its cookie's life). */
+export const VISITOR_ID_SECONDS = 365 * 24 * 3600;
+/** New visitor ids a client address may get per Korean day when no setting says otherwise. */
+export const DEFAULT_NEW_VISITORS_PER_ADDRESS = 50;
 
 /** The marketplace's day and hour are Korean time (UTC+9, no daylight saving). */
 export function koreanDayAndHour(at: Date): { day: string; hour: number } {
@@ -109,15 +114,40 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
  * Page visits per day and hour and distinct visitors per day, for the admin dashboard, kept in the
  * BFF's key-value store (a day's visits are the sum of its hours); live streams hear of each visit
  * through `notices`.
+ *
+ * Only visitors the server issued an id to count, so a script cannot make them up: an id counts
+ * once a day among the visitors and once an hour among the visits, and a client address gets at
+ * most `newVisitorsPerAddress` new ids a Korean day (0: no limit), so calling again without the
+ * cookie does not add visitors at will either.
  */
 export class VisitorCounters {
   constructor(
     private readonly store: KeyValueStore,
     private readonly notices: VisitNotices,
+    private readonly newVisitorsPerAddress = DEFAULT_NEW_VISITORS_PER_ADDRESS,
   ) {}
 
+  /** Whether `visitorId` is one this store issued (and still holds). */
+  async issued(visitorId: string): Promise<boolean> {
+    return (await this.store.get(visitorIdKey(visitorId))) !== null;
+  }
+
+  /** A new visitor id for a client at `address`; undefined once that address had its share today. */
+  async issue(address: string, at: Date): Promise<string | undefined> {
+    const { day } = koreanDayAndHour(at);
+    if (this.newVisitorsPerAddress > 0) {
+      const issuedToday = await this.store.increment(`visitor-ids:${day}:${address}`, 2 * 24 * 3600);
+      if (issuedToday > this.newVisitorsPerAddress) return undefined;
+    }
+    const visitorId = randomUUID();
+    await this.store.set(visitorIdKey(visitorId), '1', VISITOR_ID_SECONDS);
+    return visitorId;
+  }
+
+  /** Counts an issued visitor's page view: once an hour as a visit, once a day as a visitor. */
   async record(visitorId: string, at: Date): Promise<void> {
     const { day, hour } = koreanDayAndHour(at);
+    if (!(await this.store.setIfAbsent(`visited:${day}:${hour}:${visitorId}`, '1', 3600))) return;
     await Promise.all([
       this.store.incrementField(hoursKey(day), String(hour), KEEP_SECONDS),
       this.store.addDistinct(visitorsKey(day), visitorId, KEEP_SECONDS),
@@ -153,6 +183,7 @@ export class VisitorCounters {
 }
 
 const hoursKey = (day: string) => `visits:${day}:hours`;
+const visitorIdKey = (visitorId: string) => `visitor-id:${visitorId}`;
 const visitorsKey = (day: string) => `visitors:${day}`;
 
 export const VISITOR_COUNTERS = Symbol('VISITOR_COUNTERS');

@@ -1,17 +1,16 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Ip, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { Authenticated } from '../auth/guards';
 import type { DailyVisits, HourlyVisits, VisitorCountDto } from '@mkt/contracts';
 import { dailyVisitsSchema, hourlyVisitsSchema, visitorCountSchema } from '@mkt/contracts';
 import type { VisitorCounters } from './visitor-counters';
-import { koreanDayAndHour, lastKoreanDays, VISITOR_COUNTERS } from './visitor-counters';
+import { koreanDayAndHour, lastKoreanDays, VISITOR_COUNTERS, VISITOR_ID_SECONDS } from './visitor-counters';
 import { VisitorStreams } from './visitor-stream';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
-/** A first-party cookie tells visitors apart for the distinct count; it carries nothing else. */
+/** A first-party cookie carries the visitor id the server issued, which tells visitors apart; nothing else. */
 const VISITOR_COOKIE = 'mkt_vid';
 const VISITOR_ID = /^[0-9a-f-]{36}$/;
 
@@ -35,25 +34,36 @@ export class VisitorController {
     private readonly streams: VisitorStreams,
   ) {}
 
-  /** Every page load's footer posts this (no body). */
+  /**
+   * Every page load's footer posts this (no body). A call without a visitor id the server issued
+   * gets one (the cookie `mkt_vid`), within the address's daily share; see VisitorCounters.
+   */
   @ApiDoc({
     summary: "Counts a page view (every page's footer posts it); sets the visitor cookie `mkt_vid`",
+    description:
+      'A visitor counts once a day among the visitors and once an hour among the visits, and only with an id this server issued; a client address gets a limited number of new ids a day.',
     callsServices: false,
   })
   @Post('log')
   @HttpCode(204)
-  async log(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
-    let id = visitorIdOf(request);
-    if (!id) {
-      id = randomUUID();
+  async log(
+    @Req() request: Request,
+    @Ip() address: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    const now = new Date();
+    const known = visitorIdOf(request);
+    const id = known && (await this.counters.issued(known)) ? known : await this.counters.issue(address, now);
+    if (!id) return;
+    if (id !== known) {
       response.cookie(VISITOR_COOKIE, id, {
-        maxAge: 365 * 24 * 3600_000,
+        maxAge: VISITOR_ID_SECONDS * 1000,
         httpOnly: true,
         sameSite: 'lax',
         path: '/',
       });
     }
-    await this.counters.record(id, new Date());
+    await this.counters.record(id, now);
   }
 
   /** Visits and distinct visitors for each of the last `days` days (Korean time), oldest first. */

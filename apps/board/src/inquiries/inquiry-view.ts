@@ -21,14 +21,14 @@ export function mayReadWhole(row: Pick<InquiryRow, 'secret' | 'mno' | 'sellerId'
 
 /**
  * An inquiry as `viewer` may see it: a secret inquiry of somebody else keeps only its number,
- * author nickname, date and whether it was answered.
+ * author nickname, date and whether it was answered (not the author's `mno`).
  */
 export function inquiryAsSeenBy(row: InquiryRow, viewer: Viewer): InquiryDto {
   const hidden = !mayReadWhole(row, viewer);
   return {
     qno: row.qno,
     pno: row.pno,
-    mno: row.mno,
+    ...(hidden ? {} : { mno: row.mno }),
     m_nickName: row.mNickName,
     title: hidden ? SECRET_INQUIRY_TITLE : row.title,
     content: hidden ? '' : row.content,

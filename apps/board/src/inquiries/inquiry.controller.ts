@@ -51,6 +51,11 @@ export class InquiryController {
     return this.inquiries.ofMember(id(mno));
   }
 
+  @Get('member/:mno/page')
+  pageOfMember(@Param('mno') mno: string, @Query() query: unknown): Promise<Slice<InquiryDto>> {
+    return this.inquiries.pageOfMember(id(mno), parseInput(inquiryListQuerySchema, query));
+  }
+
   @Get('to-answer')
   toAnswer(@Query() query: unknown): Promise<Slice<InquiryDto>> {
     return this.inquiries.toAnswer(

@@ -27,10 +27,24 @@ export class InquiryRepository {
 
   /** Every inquiry a member asked, newest first, whole: they are the author. */
   async ofMember(mno: number): Promise<InquiryDto[]> {
+    return this.memberInquiries(mno);
+  }
+
+  /** A page of a member's inquiries, newest first (my page's list). */
+  async pageOfMember(mno: number, query: InquiryListQuery): Promise<Slice<InquiryDto>> {
+    const [items, totalCount] = await Promise.all([
+      this.memberInquiries(mno, { skip: (query.page - 1) * query.size, take: query.size }),
+      this.db.productInquiry.count({ where: { mno } }),
+    ]);
+    return { items, totalCount };
+  }
+
+  private async memberInquiries(mno: number, paging?: { skip: number; take: number }): Promise<InquiryDto[]> {
     const rows = await this.db.productInquiry.findMany({
       where: { mno },
       include: { reply: true },
       orderBy: { qno: 'desc' },
+      ...paging,
     });
     return rows.map((row) => inquiryAsSeenBy(row, { mno, role: 'MEMBER' }));
   }

@@ -12,6 +12,7 @@ import {
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { ManagedProductDetailDto, ManagedProductSlice, ProductFormInput } from '@mkt/contracts';
 import {
+  imageOrderSchema,
   managedProductsQuerySchema,
   MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
@@ -32,6 +33,16 @@ const registrationSchema = z.object({
 });
 const editSchema = z.object({ actor: actorSchema, form: z.record(z.string(), z.unknown()) });
 const delFlagSchema = z.object({ actor: actorSchema, expected: z.boolean() });
+const imagesSchema = z.object({ actor: actorSchema, order: imageOrderSchema });
+
+/** The JSON `request` part of a multipart call. */
+function requestPart(body: { request?: string } | undefined): unknown {
+  try {
+    return JSON.parse(body?.request ?? '');
+  } catch {
+    throw new BadInput(ProductMessages.malformedUpload);
+  }
+}
 
 /** The consoles' product calls; the BFF names the actor (from the token) in each. */
 @Controller('managed-products')
@@ -69,14 +80,25 @@ export class ProductManagementController {
     @Body() body: { request?: string } | undefined,
     @UploadedFiles() files: UploadedFile[] | undefined,
   ): Promise<{ pno: number }> {
-    let request: unknown;
-    try {
-      request = JSON.parse(body?.request ?? '');
-    } catch {
-      throw new BadInput(ProductMessages.malformedUpload);
-    }
-    const parsed = parseInput(registrationSchema, request);
+    const parsed = parseInput(registrationSchema, requestPart(body));
     return this.management.register({ ...parsed, draft: parsed.draft as ProductFormInput }, files ?? []);
+  }
+
+  /** Multipart: `request` (JSON: the actor and the images' new order) and the added `images`. */
+  @Post(':pno/images')
+  @UseInterceptors(
+    AnyFilesInterceptor({
+      limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 },
+    }),
+  )
+  async changeImages(
+    @Param('pno') pno: string,
+    @Body() body: { request?: string } | undefined,
+    @UploadedFiles() files: UploadedFile[] | undefined,
+  ): Promise<null> {
+    const { actor, order } = parseInput(imagesSchema, requestPart(body));
+    await this.management.changeImages(parseInput(positiveIdSchema, pno), actor, order, files ?? []);
+    return null;
   }
 
   @Put(':pno')

@@ -1,5 +1,11 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { NewProductRequest, ProductActor, ProductDraft, ProductFormInput } from '@mkt/contracts';
+import type {
+  ImageOrderEntry,
+  NewProductRequest,
+  ProductActor,
+  ProductDraft,
+  ProductFormInput,
+} from '@mkt/contracts';
 import { checkProductForm, DEFAULT_OPTION_NAME, ProductMessages } from '@mkt/contracts';
 import { BadInput, NotFound } from '@mkt/platform';
 import type { CatalogTx } from '../database';
@@ -61,7 +67,7 @@ export class ProductManagement {
    * Edits a product: its fields, categories and options. An option named by its `odno` is changed
    * in place (order lines keep the name they were bought under); one without `odno` is added; one
    * left out is retired, not deleted: carts and orders still find it by `odno`, nobody can buy it
-   * again. Images stay as registered.
+   * again. Images change through `changeImages`.
    */
   async edit(pno: number, actor: ProductActor, form: ProductFormInput): Promise<void> {
     const draft = await this.checkedDraft(form);
@@ -105,6 +111,43 @@ export class ProductManagement {
       await refreshStock(tx, pno);
       await this.changes.announce(tx, [pno], ['details', 'options', 'stock']);
     });
+  }
+
+  /**
+   * Sets a product's images to `order`: current images kept by name, new files (checked as a
+   * registration's) placed by their index, the rest taken off the product. Their files stay: a
+   * name is its bytes' hash, which another product (or a cached page) may still use.
+   */
+  async changeImages(
+    pno: number,
+    actor: ProductActor,
+    order: ImageOrderEntry[],
+    files: UploadedFile[],
+  ): Promise<void> {
+    const added = checkImages(files);
+    const uses = order.flatMap((entry) => ('added' in entry ? [entry.added] : []));
+    if (
+      uses.length !== added.length ||
+      new Set(uses).size !== uses.length ||
+      uses.some((i) => i >= added.length)
+    )
+      throw new BadInput(ProductMessages.imageOrderMismatch);
+    const product = await this.db.product.findFirst({
+      where: { pno, ...ownedBy(actor) },
+      select: { images: { select: { piName: true } } },
+    });
+    if (!product) throw new NotFound(ProductMessages.notFound);
+    const current = new Set(product.images.map((image) => image.piName));
+    const kept = order.flatMap((entry) => ('kept' in entry ? [entry.kept] : []));
+    if (kept.some((name) => !current.has(name))) throw new BadInput(ProductMessages.unknownImage);
+    const names = order.map((entry) => ('kept' in entry ? entry.kept : added[entry.added].name));
+    await storeImagesWith(this.storage, added, () =>
+      this.db.$transaction(async (tx) => {
+        await tx.productImage.deleteMany({ where: { pno } });
+        await tx.productImage.createMany({ data: names.map((piName, ord) => ({ pno, piName, ord })) });
+        await this.changes.announce(tx, [pno], ['details']);
+      }),
+    );
   }
 
   /**

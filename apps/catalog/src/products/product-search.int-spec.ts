@@ -1,4 +1,5 @@
 import type { ProductListQuery } from '@mkt/contracts';
+import { discountedPrice } from '@mkt/pricing';
 import type { ServiceRuntime } from '@mkt/platform';
 import { SERVICE_RUNTIME } from '@mkt/platform';
 import type { TestService } from '@mkt/testing';
@@ -50,7 +51,8 @@ describe("catalog's keyword search", () => {
       `INSERT INTO product (p_name, p_content, p_price, p_sale_per, p_sales_vol, p_stock, seller_id, business_name, del_flag)
        SELECT '[' || ($2::text[])[1 + i % 4] || '] ' || ($3::text[])[1 + i % 5] || ' '
                 || ($4::text[])[1 + (i * 7) % 11] || ' ' || i || '호',
-              '내용', 1000 + (i * 37 % 900) * 10, 0, i * 97 % 5000, 10, 1 + i % 4, ($2::text[])[1 + i % 4], i % 50 = 0
+              -- Sale percents vary, so the price shown orders products otherwise than the list price.
+              '내용', 1000 + (i * 37 % 900) * 10, i * 13 % 60, i * 97 % 5000, 10, 1 + i % 4, ($2::text[])[1 + i % 4], i % 50 = 0
        FROM generate_series(1, $1::int) AS i`,
       PRODUCTS,
       SELLERS,
@@ -81,16 +83,20 @@ describe("catalog's keyword search", () => {
           p_name_chosung: string;
           p_sales_vol: number;
           p_price: number;
+          p_sale_per: number;
           del_flag: boolean;
         }[]
-      >('SELECT pno, p_name, business_name, p_name_chosung, p_sales_vol, p_price, del_flag FROM product')
+      >(
+        'SELECT pno, p_name, business_name, p_name_chosung, p_sales_vol, p_price, p_sale_per, del_flag FROM product',
+      )
     ).map((r) => ({
       pno: r.pno,
       name: r.p_name,
       business: r.business_name,
       chosung: r.p_name_chosung,
       salesVol: r.p_sales_vol,
-      price: r.p_price,
+      // The price sorts order by the price a card shows: after the discount, rounded up to 10 won.
+      price: discountedPrice(r.p_price, r.p_sale_per),
       deleted: r.del_flag,
     }));
     const recording = new Proxy(db, {

@@ -18,17 +18,17 @@ import { CategoryRepository } from '../categories/category.repository';
 import type { Prisma } from '../database';
 import { CatalogDatabase } from '../database';
 
-/** Sort keys of the list call and the columns they sort by. */
+/** Sort keys of the list call and the columns they sort by: the price sorts by the price shown, after the discount. */
 const SORT_COLUMNS: Record<ProductSortKey, string> = {
   p_salesVol: 'p_sales_vol',
   pno: 'pno',
   p_salePer: 'p_sale_per',
-  p_price: 'p_price',
+  p_price: 'p_sale_price',
   p_stock: 'p_stock',
 };
 
-/** Columns only the database's search reads. */
-const searchColumns = { pNameChosung: true, searchBigrams: true } as const;
+/** Columns only the database's search and sorts read. */
+const searchColumns = { pNameChosung: true, searchBigrams: true, pSalePrice: true } as const;
 
 /** What a list shows of a product: the page statement's row. */
 interface ListRow {

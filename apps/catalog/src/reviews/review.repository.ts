@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ReviewDto, ReviewListQuery, Slice } from '@mkt/contracts';
-import { ReviewMessages } from '@mkt/contracts';
+import { maskPersonName, ReviewMessages } from '@mkt/contracts';
 import { NotFound } from '@mkt/platform';
 import type { Prisma } from '../database';
 import { CatalogDatabase } from '../database';
@@ -12,7 +12,7 @@ function toReviewDto(row: ReviewRow): ReviewDto {
   return {
     rno: row.rno,
     pno: row.pno,
-    m_name: row.mName,
+    m_name: maskPersonName(row.mName),
     rate: row.rate,
     title: row.title,
     content: row.content,

@@ -3,6 +3,7 @@ import { contentAddressedName } from '../images/image-storage';
 import type { CatalogDatabase, CatalogTx } from '../database';
 import type { Prisma } from '../generated/prisma/client';
 import type { NewProduct } from '../products/new-product';
+import { withParticle } from '@mkt/contracts';
 import { createProducts } from '../products/new-product';
 import {
   DEMO_ADJECTIVES,
@@ -98,7 +99,7 @@ async function seedInto(
           pictures.push([imageName, svg]);
           products.push({
             pName: `[${DEMO_SELLERS[seller]}] ${random.pick(DEMO_ADJECTIVES)} ${noun}${i >= nouns.length ? ` ${Math.floor(i / nouns.length) + 1}호` : ''}`,
-            pContent: `${topName} > ${middleName} > ${detailName}. 매일 아침 검수한 ${noun}을(를) 신선하게 보내 드립니다.`,
+            pContent: `${topName} > ${middleName} > ${detailName}. 매일 아침 검수한 ${withParticle(noun, '을/를')} 신선하게 보내 드립니다.`,
             pPrice: random.int(19, 899) * 100,
             pSalePer: random.pick([0, 5, 10, 15, 20, 25, 30, 40, 50]),
             pSalesVol: random.int(0, 5_000),

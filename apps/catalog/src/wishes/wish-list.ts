@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { WishDto } from '@mkt/contracts';
+import { withParticle } from '@mkt/contracts';
 import { NotFound } from '@mkt/platform';
 import { CatalogDatabase } from '../database';
 
@@ -50,7 +51,7 @@ export class WishList {
       where: { pno, delFlag: false },
       select: { pno: true },
     });
-    if (!product) throw new NotFound(`상품 ${pno}을(를) 찾을 수 없습니다.`);
+    if (!product) throw new NotFound(`${withParticle(`상품 ${pno}`, '을/를')} 찾을 수 없습니다.`);
     // ON CONFLICT DO NOTHING: two parallel adds leave one wish and neither fails.
     await this.db.wish.createMany({ data: { mno, pno }, skipDuplicates: true });
     return (await this.wishOf(mno, pno))!;

@@ -102,6 +102,17 @@ describe('bad requests', () => {
     expect(brokenEscape.status).toBe(400);
     expect(brokenEscape.body.message).toMatch(/요청을 읽을 수 없습니다/);
 
+    // A query's broken escape too (Express's parser would keep `%ZZ` as text), at the BFF and at a service.
+    for (const query of ['keyword=%ZZ', 'keyword=%E0%A4%A', 'keyword=%FF']) {
+      const brokenQuery = await send(`${app.url}/api/product/list?${query}`);
+      expect([brokenQuery.status, brokenQuery.body.message]).toEqual([
+        400,
+        expect.stringMatching(/요청을 읽을 수 없습니다/),
+      ]);
+    }
+    expect((await send(`${memberServiceUrl}/health?x=%ZZ`)).status).toBe(400);
+    expect((await fetch(`${app.url}/api/product/list?keyword=%EA%B9%80%EC%B9%98`)).status).toBe(200);
+
     const form = new FormData();
     form.set('username', 'user@dealmarket.kr');
     form.set('password', 'user1234!');

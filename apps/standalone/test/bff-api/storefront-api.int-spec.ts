@@ -11,6 +11,7 @@ import type {
   ReviewDto,
 } from '@mkt/contracts';
 import { ROOT_CATEGORY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
+import { discountedPrice } from '@mkt/pricing';
 import type { RunningStandalone } from '../../src/standalone';
 import { startStandalone } from '../../src/standalone';
 import { ProductManagement } from '@mkt/catalog/src/products/product-management';
@@ -92,8 +93,10 @@ describe('BFF storefront browsing API', () => {
     descending((await list('sortBy=p_salesVol&sort=p_salesVol')).map((p) => p.p_salesVol));
     ascending((await list('sortBy=p_stock&sort=p_stock&order=true')).map((p) => p.p_stock));
     descending((await list('sortBy=p_stock&sort=p_stock&order=false')).map((p) => p.p_stock));
-    descending((await list('sortBy=p_price&sort=p_price')).map((p) => p.p_price));
-    ascending((await list('sortBy=p_price&sort=asc')).map((p) => p.p_price));
+    // The price sorts follow the price shown, after the discount.
+    const shown = (p: ProductSummaryDto) => discountedPrice(p.p_price, p.p_salePer);
+    descending((await list('sortBy=p_price&sort=p_price')).map(shown));
+    ascending((await list('sortBy=p_price&sort=asc')).map(shown));
   });
 
   it('filters by a category at any depth, including everything below it', async () => {

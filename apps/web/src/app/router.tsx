@@ -148,6 +148,18 @@ export const router = createBrowserRouter([
                   import('../board/FaqListPage').then(({ FaqListPage }) => ({ Component: FaqListPage })),
                 ),
               },
+              {
+                path: 'contact',
+                lazy: onDemand(() =>
+                  import('../board/ContactPage').then(({ ContactPage }) => ({ Component: ContactPage })),
+                ),
+              },
+              {
+                path: ':policy',
+                lazy: onDemand(() =>
+                  import('../board/PolicyPage').then(({ PolicyPage }) => ({ Component: PolicyPage })),
+                ),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

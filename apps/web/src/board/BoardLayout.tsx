@@ -5,9 +5,12 @@ import './board.css';
 const ENTRIES = [
   { to: paths.notice, label: '공지사항' },
   { to: paths.faq, label: '자주 묻는 질문' },
+  { to: paths.contact, label: '1:1 문의' },
+  { to: paths.terms, label: '이용약관' },
+  { to: paths.privacy, label: '개인정보처리방침' },
 ];
 
-/** /board: the customer centre's side bar (the current entry highlighted) around notices or FAQs. */
+/** /board: the customer centre's side bar (the current entry highlighted) around its pages. */
 export function BoardLayout() {
   return (
     <div className="board container">

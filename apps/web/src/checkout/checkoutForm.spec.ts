@@ -94,6 +94,14 @@ describe('checkout form', () => {
     expect(
       checkoutProblem(filled({ form: { receiver: '김', address: '서울', phone: '010123456789' } })),
     ).toBe(OrderMessages.phoneDigits);
+    // As at sign-up: 01 and 8 or 9 more digits.
+    for (const phone of ['0101234', '0212345678'])
+      expect(checkoutProblem(filled({ form: { receiver: '김', address: '서울', phone } }))).toBe(
+        OrderMessages.phoneDigits,
+      );
+    expect(
+      checkoutProblem(filled({ form: { receiver: '김', address: '서울', phone: '0101234567' } })),
+    ).toBeNull();
     expect(checkoutProblem(filled({ lines: [line({ p_price: 0, od_price: 0 })] }))).toBe(
       CheckoutMessages.amountInvalid,
     );

@@ -1,4 +1,5 @@
 import {
+  JOIN_RULES,
   MAX_PHONE_LENGTH,
   OrderMessages,
   type CartLineDto,
@@ -76,7 +77,7 @@ export function checkoutProblem({ form, lines, mno, agreedToTerms }: CheckoutInp
   if (!form.receiver.trim()) return OrderMessages.receiverRequired;
   if (!form.address.trim()) return OrderMessages.addressRequired;
   if (!form.phone) return OrderMessages.phoneRequired;
-  if (!new RegExp(`^\\d{1,${MAX_PHONE_LENGTH}}$`).test(form.phone)) return OrderMessages.phoneDigits;
+  if (!JOIN_RULES.phone.test(form.phone)) return OrderMessages.phoneDigits;
   if (lines.length === 0) return OrderMessages.noLines;
   if (!(checkoutSummary(lines).paymentAmount > 0)) return CheckoutMessages.amountInvalid;
   if (!mno) return CheckoutMessages.memberInfoFailed;

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { useRef, type ComponentType } from 'react';
 import { Link, Navigate, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../shared/routing/paths';
 import { useSession } from '../shared/session';
+import { useCurrentLinkInView } from '../shared/ui/useCurrentLinkInView';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
 import { AdminDashboard } from './AdminDashboard';
 import { CONSOLES, type ConsoleRole } from './consoleRoles';
@@ -48,6 +49,8 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
   const current = config.menu.find((item) => item.path === sub) ?? config.menu[0];
   const Screen = SCREENS[role][current.path];
   useDocumentTitle(`${current.label} | ${config.title}`);
+  const menuStrip = useRef<HTMLElement>(null);
+  useCurrentLinkInView(menuStrip, current.path);
 
   if (!session[role]) return <Navigate to={config.loginPath} replace />;
 
@@ -61,7 +64,7 @@ export function ConsolePage({ role }: { role: ConsoleRole }) {
     <div className="console" data-testid={`${role}-console`}>
       <aside className="console__side">
         <p className="console__brand">딜마켓 {config.title}</p>
-        <nav aria-label={`${config.title} 메뉴`}>
+        <nav ref={menuStrip} className="console__menu-strip" aria-label={`${config.title} 메뉴`}>
           <ul className="console__menu">
             {config.menu.map((item) => (
               <li key={item.path}>

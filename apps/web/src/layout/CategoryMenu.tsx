@@ -6,14 +6,18 @@ import { subCategoriesQuery } from '../shared/api/categories';
 import { categoryListUrl } from '../shared/routing/paths';
 import { ChevronRightIcon, MenuIcon } from '../shared/ui/icons';
 import { focusLeft, useDismiss } from '../shared/ui/useDismiss';
+import { useMediaQuery } from '../shared/ui/useMediaQuery';
 
 const CATEGORY_ERROR = '카테고리를 불러오지 못했습니다';
 /** Hover intent: a pointer merely crossing a top category on its way to the sub panel does not switch it. */
 const HOVER_DELAY_MS = 90;
+/** Phones and touch screens: nothing to point with, so a tap on a top category opens its sub-categories. */
+const TAP_TO_OPEN = '(hover: none), (max-width: 768px)';
 
 /**
  * The 카테고리 button and its three-level panel. Top categories are the children of the root (1);
  * pointing at or focusing one shows its children (depth 2), each with its own children (depth 3).
+ * On phones a top category is a button that opens them; its 전체보기 link leads to its list.
  * TanStack Query caches every level, so each is fetched once.
  */
 export function CategoryMenu() {
@@ -24,6 +28,7 @@ export function CategoryMenu() {
   const hoverTimer = useRef<number | undefined>(undefined);
   const panelId = useId();
   const tops = useQuery(subCategoriesQuery(ROOT_CATEGORY));
+  const tapToOpen = useMediaQuery(TAP_TO_OPEN);
 
   const cancelHover = () => window.clearTimeout(hoverTimer.current);
   const close = useCallback(() => {
@@ -83,20 +88,32 @@ export function CategoryMenu() {
                 const active = top.ctno === activeId;
                 return (
                   <li key={top.ctno} className={`category-panel__top${active ? ' is-active' : ''}`}>
-                    <Link
-                      to={categoryListUrl([top])}
-                      className="category-panel__top-link"
-                      onMouseEnter={() => activateOnHover(top.ctno)}
-                      onMouseLeave={cancelHover}
-                      onFocus={() => {
-                        cancelHover();
-                        setActiveId(top.ctno);
-                      }}
-                      onClick={close}
-                    >
-                      <span>{top.cateName}</span>
-                      <ChevronRightIcon size={14} />
-                    </Link>
+                    {tapToOpen ? (
+                      <button
+                        type="button"
+                        className="category-panel__top-link"
+                        aria-expanded={active}
+                        onClick={() => setActiveId(top.ctno)}
+                      >
+                        <span>{top.cateName}</span>
+                        <ChevronRightIcon size={14} />
+                      </button>
+                    ) : (
+                      <Link
+                        to={categoryListUrl([top])}
+                        className="category-panel__top-link"
+                        onMouseEnter={() => activateOnHover(top.ctno)}
+                        onMouseLeave={cancelHover}
+                        onFocus={() => {
+                          cancelHover();
+                          setActiveId(top.ctno);
+                        }}
+                        onClick={close}
+                      >
+                        <span>{top.cateName}</span>
+                        <ChevronRightIcon size={14} />
+                      </Link>
+                    )}
                     {active && <SubCategoryPanel top={top} onNavigate={close} onPointerEnter={cancelHover} />}
                   </li>
                 );

@@ -1,14 +1,21 @@
+import { Link } from 'react-router-dom';
 import {
   BULK_ORDER_HOURS,
+  CS_EMAIL,
   CS_HOURS_HOLIDAY,
   CS_HOURS_WEEKDAY,
   CS_PHONE,
   STORE_NAME,
 } from '../shared/constants';
+import { paths } from '../shared/routing/paths';
 import { ChatIcon } from '../shared/ui/icons';
 import { useVisitorLog } from './useVisitorLog';
 
-const FOOTER_LINKS = ['회사소개', '이용약관', '개인정보처리방침', '이용안내', '입점 안내'];
+/** The store's policies, each a page of the customer centre. */
+const FOOTER_LINKS = [
+  { label: '이용약관', to: paths.terms },
+  { label: '개인정보처리방침', to: paths.privacy, strong: true },
+];
 
 const SOCIAL_LINKS = [
   { label: '인스타그램', short: 'IG', href: 'https://www.instagram.com/' },
@@ -36,10 +43,10 @@ export function Footer() {
           </div>
           <ul className="footer-inquiries">
             <li className="footer-inquiry">
-              <span className="footer-inquiry__label">
+              <h3 className="footer-inquiry__title">
                 <ChatIcon size={16} />
                 채팅 상담
-              </span>
+              </h3>
               <p>
                 {CS_HOURS_WEEKDAY}
                 <br />
@@ -47,7 +54,9 @@ export function Footer() {
               </p>
             </li>
             <li className="footer-inquiry">
-              <span className="footer-inquiry__label">1:1 문의</span>
+              <Link to={paths.contact} className="footer-inquiry__label">
+                1:1 문의
+              </Link>
               <p>
                 365일
                 <br />
@@ -55,7 +64,7 @@ export function Footer() {
               </p>
             </li>
             <li className="footer-inquiry">
-              <span className="footer-inquiry__label">대량주문 문의</span>
+              <h3 className="footer-inquiry__title">대량주문 문의</h3>
               <p>
                 {BULK_ORDER_HOURS}
                 <br />
@@ -67,9 +76,9 @@ export function Footer() {
 
         <div className="footer-company">
           <ul className="footer-links" aria-label="이용 안내">
-            {FOOTER_LINKS.map((label) => (
-              <li key={label} className={label === '개인정보처리방침' ? 'is-strong' : undefined}>
-                {label}
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to} className={link.strong ? 'is-strong' : undefined}>
+                <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
           </ul>
@@ -80,7 +89,7 @@ export function Footer() {
             <span>통신판매업 신고: 제2025-서울강남-01234호</span>
             <span>주소: 서울특별시 강남구 테헤란로 123, 15층</span>
             <span>개인정보보호책임자: 이서연</span>
-            <span>이메일: help@dealmarket.example</span>
+            <span>이메일: {CS_EMAIL}</span>
             <span>입점 문의: partner@dealmarket.example</span>
           </address>
           <ul className="footer-social" aria-label="소셜 미디어">

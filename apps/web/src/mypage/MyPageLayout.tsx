@@ -1,10 +1,11 @@
 import type { Grade, MemberDto } from '@mkt/contracts';
 import { formatWon } from '@mkt/pricing';
-import type { MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useMemberInfo } from '../member/memberInfo';
 import { paths } from '../shared/routing/paths';
 import { readSession, useSession } from '../shared/session';
+import { useCurrentLinkInView } from '../shared/ui/useCurrentLinkInView';
 import type { MyPageContext } from './myPageContext';
 import { activeMenuOf, LOGIN_FIRST_MESSAGE, MYPAGE_MENU, type MyPageMenuKey } from './myPageMenu';
 import './mypage.css';
@@ -64,6 +65,8 @@ function MemberSummary({ member }: { member: MemberDto }) {
 
 function MyPageMenu({ active }: { active: MyPageMenuKey | null }) {
   const navigate = useNavigate();
+  const strip = useRef<HTMLElement>(null);
+  useCurrentLinkInView(strip, active ?? '');
 
   // The stored login is read at the click: it may have ended since the last render.
   const requireMember = (event: MouseEvent) => {
@@ -74,7 +77,7 @@ function MyPageMenu({ active }: { active: MyPageMenuKey | null }) {
   };
 
   return (
-    <nav className="mypage-menu" aria-label="마이페이지 메뉴">
+    <nav ref={strip} className="mypage-menu" aria-label="마이페이지 메뉴">
       {MYPAGE_MENU.map((group) => (
         <div key={group.heading} className="mypage-menu__group">
           <h2 className="mypage-menu__heading">{group.heading}</h2>

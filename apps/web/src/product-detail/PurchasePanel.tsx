@@ -1,12 +1,13 @@
 import type { ProductDetailDto } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ProductImage } from '../product/ProductImage';
 import { MAX_QUANTITY_MESSAGE } from '../shared/constants';
 import { formatNumber } from '../shared/text/format';
 import { CloseIcon, HeartIcon } from '../shared/ui/icons';
 import { QuantityStepper } from '../shared/ui/QuantityStepper';
 import { useKeyboardSafeSelect } from '../shared/ui/useKeyboardSafeSelect';
+import '../shared/ui/select.css';
 import {
   changeQuantity,
   chooseOption,
@@ -21,6 +22,7 @@ import {
   totalQuantity,
   type ChosenOption,
 } from './optionSelection';
+import { forgetChoice, rememberedChoice } from './rememberedChoice';
 import { ShareButton } from './ShareButton';
 import { useProductActions } from './useProductActions';
 
@@ -38,7 +40,11 @@ function optionLabel(option: ProductDetailDto['optionDetail'][number]): string {
 /** The top of the detail page: image, name, share, price, seller, description, options, total, buttons. */
 export function PurchasePanel({ product }: { product: ProductDetailDto }) {
   const name = productName(product);
-  const [chosen, setChosen] = useState<ChosenOption[]>(() => initialSelection(product.optionDetail));
+  const [chosen, setChosen] = useState<ChosenOption[]>(
+    () => rememberedChoice(product.pno, product.optionDetail) ?? initialSelection(product.optionDetail),
+  );
+  // Restored once: a later visit starts afresh.
+  useEffect(() => forgetChoice(), []);
   const { wished, toggleWish, addToCart, adding } = useProductActions(product);
   const selectId = useId();
   const finalPrice = discountedPrice(product.p_price, product.p_salePer);

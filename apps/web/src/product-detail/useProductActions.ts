@@ -2,8 +2,9 @@ import type { ProductDetailDto } from '@mkt/contracts';
 import { useCallback, useState } from 'react';
 import { useAddToCart } from '../cart/useAddToCart';
 import { SELECT_OPTION_MESSAGE } from '../shared/constants';
-import { useLoginGate } from '../shared/session';
+import { useLoginGate, useSession } from '../shared/session';
 import { cartAdds, hasCartableOption, type ChosenOption } from './optionSelection';
+import { rememberChoice } from './rememberedChoice';
 import { useWish } from './useWish';
 
 /*
@@ -15,10 +16,13 @@ import { useWish } from './useWish';
 
 /**
  * 찜하기, 장바구니 담기 and 문의하기. Logged out, each alerts '로그인이 필요합니다.' and goes to the
- * login page. Logged in, add to cart first checks that some option has a quantity above zero.
+ * login page; 장바구니 담기 first remembers the chosen options, which the page shows again when the
+ * login brings the visitor back. Logged in, add to cart first checks that some option has a
+ * quantity above zero.
  */
 export function useProductActions(product: ProductDetailDto) {
   const gate = useLoginGate();
+  const { member } = useSession();
   const wish = useWish(product.pno);
   const { add, adding } = useAddToCart();
   const { toggle } = wish;
@@ -26,15 +30,17 @@ export function useProductActions(product: ProductDetailDto) {
   const toggleWish = useCallback(() => gate((member) => toggle(member.mno)), [gate, toggle]);
 
   const addToCart = useCallback(
-    (chosen: readonly ChosenOption[]) =>
-      gate((member) => {
+    (chosen: readonly ChosenOption[]) => {
+      if (!member && hasCartableOption(chosen)) rememberChoice(product.pno, chosen);
+      gate((signedIn) => {
         if (!hasCartableOption(chosen)) {
           window.alert(SELECT_OPTION_MESSAGE);
           return;
         }
-        if (!adding) void add(member.mno, cartAdds(chosen));
-      }),
-    [gate, add, adding],
+        if (!adding) void add(signedIn.mno, cartAdds(chosen));
+      });
+    },
+    [member, product.pno, gate, add, adding],
   );
 
   /** The member asking a question in the inquiry modal, while it is open. */

@@ -2,6 +2,7 @@ import type { CategoryDto } from '@mkt/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useKeyboardSafeSelect } from '../shared/ui/useKeyboardSafeSelect';
+import '../shared/ui/select.css';
 import type { useCategoryLevels } from './useCategoryChain';
 
 const LEVEL_LABELS = ['대분류', '중분류', '소분류'] as const;
@@ -76,7 +77,7 @@ interface PickerSelectProps {
 function PickerSelect({ id, value, disabled, onCommit, children }: PickerSelectProps) {
   const selectProps = useKeyboardSafeSelect(value, onCommit);
   return (
-    <select id={id} className="category-pickers__select" disabled={disabled} {...selectProps}>
+    <select id={id} className="select category-pickers__select" disabled={disabled} {...selectProps}>
       {children}
     </select>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../shared/routing/paths';
 import { ProductImage } from './ProductImage';
 import { ProductPrice } from './ProductPrice';
+import { isSoldOut } from './saleState';
 import './product.css';
 
 /** Stock at or under this shows a 'N개 남음' hint. */
@@ -16,7 +17,7 @@ interface ProductCardProps {
 
 export function ProductCard({ product, showStock = false }: ProductCardProps) {
   const name = product.p_name || product.pName;
-  const soldOut = product.p_stock <= 0;
+  const soldOut = isSoldOut(product.p_stock);
 
   return (
     <Link

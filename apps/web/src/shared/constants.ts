@@ -4,11 +4,15 @@ export const STORE_NAME = '딜마켓';
 
 /** Customer-service phone, shown as text in the footer. */
 export const CS_PHONE = '1644-0000';
-/** Customer-centre hours: Mon-Sat 7-18, Sun and holidays 7-13. */
+/** Customer-service e-mail: the footer, the 1:1 inquiry page and the policies. */
+export const CS_EMAIL = 'help@dealmarket.example';
+/**
+ * Customer-centre hours: Mon-Sat 7-18, Sun and holidays 7-13 (spec 000's constants). The payment
+ * result pages send shoppers to the same centre and number, so they give these hours too (spec 001's
+ * "weekdays 09:00-18:00" there contradicted the footer a shopper reads on the same page).
+ */
 export const CS_HOURS_WEEKDAY = '월~토 07:00~18:00';
 export const CS_HOURS_HOLIDAY = '일/공휴일 07:00~13:00';
-/** Payment inquiries, as the checkout result pages give them: weekdays 9-18. */
-export const PAYMENT_SUPPORT_HOURS = '평일 09:00~18:00';
 /** Bulk-order inquiries: Mon-Fri 9-18. */
 export const BULK_ORDER_HOURS = '월~금 09:00~18:00';
 

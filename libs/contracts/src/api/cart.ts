@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PriceSummary } from '@mkt/pricing';
-import { positiveIdSchema } from './catalog';
+import { bodyIdSchema, positiveIdSchema } from './catalog';
+import { withParticle } from './korean-particles';
 
 /** The largest quantity one cart line may hold, whatever the stock (a typo guard). */
 export const MAX_CART_QUANTITY = 999;
@@ -48,23 +49,27 @@ export const cartSummarySchema: z.ZodType<CartSummaryDto> = z.object({
   lineCount: z.number().int(),
 });
 
+/** A quantity in a JSON body: a JSON number (`"2"`, `true`, `[1]` are refused, not coerced). */
 const quantity = (what: string) =>
-  z.coerce
-    .number({ error: `${what}은(는) 숫자여야 합니다.` })
-    .refine(Number.isInteger, `${what}은(는) 정수여야 합니다.`)
-    .refine((n) => n >= 1, `${what}은(는) 1개 이상이어야 합니다.`)
-    .refine((n) => n <= MAX_CART_QUANTITY, `${what}은(는) ${MAX_CART_QUANTITY}개 이하여야 합니다.`);
+  z
+    .number({ error: `${withParticle(what, '은/는')} 숫자여야 합니다.` })
+    .refine(Number.isInteger, `${withParticle(what, '은/는')} 정수여야 합니다.`)
+    .refine((n) => n >= 1, `${withParticle(what, '은/는')} 1개 이상이어야 합니다.`)
+    .refine(
+      (n) => n <= MAX_CART_QUANTITY,
+      `${withParticle(what, '은/는')} ${MAX_CART_QUANTITY}개 이하여야 합니다.`,
+    );
 
 /** `POST /api/cart/add`: one option and a quantity. The body's `mno` is ignored: the token names the member. */
 export const cartAddSchema = z.object({
-  odno: positiveIdSchema,
+  odno: bodyIdSchema,
   c_cnt: quantity('수량'),
 });
 export type CartAdd = z.infer<typeof cartAddSchema>;
 
 /** `PUT /api/cart/change`: a whole cart line with a new `c_cnt`; only `cino` and `c_cnt` are read. */
 export const cartChangeSchema = z.object({
-  cino: positiveIdSchema,
+  cino: bodyIdSchema,
   c_cnt: quantity('수량'),
 });
 export type CartChange = z.infer<typeof cartChangeSchema>;

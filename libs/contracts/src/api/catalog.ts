@@ -68,7 +68,18 @@ export const productDetailSchema = productSummarySchema.extend({
 });
 export type ProductDetailDto = z.infer<typeof productDetailSchema>;
 
+/** An id in a path or a query, which are text: `"12"` is 12. */
 export const positiveIdSchema = z.coerce
+  .number({ error: '숫자 번호여야 합니다.' })
+  .int('정수 번호여야 합니다.')
+  .positive('1 이상의 번호여야 합니다.')
+  .max(2_147_483_647, '번호가 너무 큽니다.');
+
+/**
+ * An id in a JSON body: a JSON number. A body is typed, so `true`, `[1]` and `"2"` are refused
+ * there rather than coerced to 1, 1 and 2.
+ */
+export const bodyIdSchema = z
   .number({ error: '숫자 번호여야 합니다.' })
   .int('정수 번호여야 합니다.')
   .positive('1 이상의 번호여야 합니다.')

@@ -11,7 +11,8 @@ export type InquiryReplyDto = z.infer<typeof inquiryReplyDtoSchema>;
 export const inquirySchema = z.object({
   qno: z.number().int(),
   pno: z.number().int(),
-  mno: z.number().int(),
+  /** The author; absent from a masked inquiry, which names nobody but by nickname. */
+  mno: z.number().int().optional(),
   m_nickName: z.string(),
   title: z.string(),
   content: z.string(),
@@ -77,12 +78,12 @@ export const inquiryWriteSchema = z.object({
 export type InquiryWrite = z.infer<typeof inquiryWriteSchema>;
 
 export const inquiryAddSchema = inquiryWriteSchema.extend({
-  pno: z.coerce.number({ error: '상품 번호(pno)가 필요합니다.' }).int().positive().max(2_147_483_647),
+  pno: z.number({ error: '상품 번호(pno)가 필요합니다.' }).int().positive().max(2_147_483_647),
 });
 export type InquiryAdd = z.infer<typeof inquiryAddSchema>;
 
 export const inquiryChangeSchema = inquiryWriteSchema.extend({
-  qno: z.coerce.number({ error: '문의 번호(qno)가 필요합니다.' }).int().positive().max(2_147_483_647),
+  qno: z.number({ error: '문의 번호(qno)가 필요합니다.' }).int().positive().max(2_147_483_647),
 });
 export type InquiryChange = z.infer<typeof inquiryChangeSchema>;
 

@@ -14,6 +14,8 @@ export const JOIN_RULES = {
   password: /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s]).{8,}$/,
   /** Names and nicknames: letters (Korean included), digits and spaces, no symbols. */
   name: /^[\p{L}\p{N} ]+$/u,
+  /** A person's name is written in whole syllables: no lone jamo (ㄱ, ㅏ), which \p{L} lets through. */
+  nameWithoutLoneJamo: /^[^\u1100-\u11ff\u3131-\u318e\ua960-\ua97f\ud7b0-\ud7ff]*$/,
   /** 01 followed by 8 or 9 digits, no dashes. */
   phone: /^01\d{8,9}$/,
 } as const;
@@ -23,6 +25,7 @@ export const JOIN_MESSAGES = {
   password: '비밀번호는 영문, 숫자, 특수문자를 포함해 8자 이상이어야 합니다.',
   passwordConfirm: '비밀번호가 일치하지 않습니다.',
   name: '이름에는 특수문자를 사용할 수 없습니다.',
+  nameLoneJamo: '이름은 완성된 글자로 입력해 주세요. (ㄱ, ㅏ 같은 낱자는 쓸 수 없습니다.)',
   nickname: '닉네임에는 특수문자를 사용할 수 없습니다.',
   phone: '휴대폰 번호는 01로 시작하는 10~11자리 숫자여야 합니다.',
   address: '주소를 입력해 주세요.',
@@ -36,7 +39,10 @@ const trimmed = (max: number) => z.string().trim().max(max, `${max}자 이하로
 export const joinSchema = z.object({
   email: trimmed(100).toLowerCase().regex(JOIN_RULES.email, JOIN_MESSAGES.email),
   m_pw: z.string().max(100).regex(JOIN_RULES.password, JOIN_MESSAGES.password),
-  m_name: trimmed(30).min(1, JOIN_MESSAGES.name).regex(JOIN_RULES.name, JOIN_MESSAGES.name),
+  m_name: trimmed(30)
+    .min(1, JOIN_MESSAGES.name)
+    .regex(JOIN_RULES.name, JOIN_MESSAGES.name)
+    .regex(JOIN_RULES.nameWithoutLoneJamo, JOIN_MESSAGES.nameLoneJamo),
   m_nickname: trimmed(30).min(1, JOIN_MESSAGES.nickname).regex(JOIN_RULES.name, JOIN_MESSAGES.nickname),
   m_phoNum: z.string().trim().regex(JOIN_RULES.phone, JOIN_MESSAGES.phone),
   def_addr: trimmed(300).min(1, JOIN_MESSAGES.address),
@@ -99,7 +105,7 @@ export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 /** PUT /api/member/modify: what a member may change of their own profile (birth and e-mail are not). */
 export const modifySchema = z
   .object({
-    mno: z.coerce.number().int().positive().optional(),
+    mno: z.number({ error: 'mno는 숫자여야 합니다.' }).int().positive().optional(),
     email: z.string().trim().toLowerCase().optional(),
     m_name: joinSchema.shape.m_name.optional(),
     m_nickname: joinSchema.shape.m_nickname.optional(),

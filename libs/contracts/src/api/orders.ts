@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { positiveIdSchema, productImageSchema } from './catalog';
+import { bodyIdSchema, productImageSchema } from './catalog';
 import { dateTimeSchema } from './date-time';
+import { JOIN_RULES } from './members';
 
 /**
  * An order's life. PAYMENT_PENDING (our addition: saved, waiting for payment and stock) becomes
@@ -43,7 +44,7 @@ export const OrderMessages = {
   receiverRequired: '받는 분 이름을 입력해 주세요.',
   addressRequired: '배송 주소를 입력해 주세요.',
   phoneRequired: '연락처를 입력해 주세요.',
-  phoneDigits: `연락처는 '-' 없이 숫자 ${MAX_PHONE_LENGTH}자리 이내로 입력해 주세요.`,
+  phoneDigits: "연락처는 '-' 없이 01로 시작하는 10~11자리 숫자로 입력해 주세요.",
   noLines: '주문할 상품이 없습니다.',
   optionRequired: (productName: string) => `${productName}: 옵션을 선택해 주세요.`,
   countRange: '주문 수량은 1개 이상의 정수여야 합니다.',
@@ -59,8 +60,8 @@ const text = (required: string) => z.string({ error: required }).trim().min(1, r
 
 /** One line of `POST /api/orders`; `or_price`, `rno`, `review_flag` are read by nobody. */
 const orderLineSchema = z.object({
-  odno: positiveIdSchema.optional(),
-  or_count: z.coerce
+  odno: bodyIdSchema.optional(),
+  or_count: z
     .number({ error: OrderMessages.countRange })
     .int(OrderMessages.countRange)
     .min(1, OrderMessages.countRange)
@@ -81,10 +82,11 @@ export const orderCreateSchema = z.object({
     .string({ error: OrderMessages.phoneRequired })
     .trim()
     .min(1, OrderMessages.phoneRequired)
-    .regex(new RegExp(`^\\d{1,${MAX_PHONE_LENGTH}}$`), OrderMessages.phoneDigits),
-  o_totalPrice: z.coerce.number().int().nonnegative().optional(),
+    // The same rule as a member's phone at sign-up: 01 and 8 or 9 more digits.
+    .regex(JOIN_RULES.phone, OrderMessages.phoneDigits),
+  o_totalPrice: z.number({ error: 'o_totalPrice는 숫자여야 합니다.' }).int().nonnegative().optional(),
   orderDetails: z.array(orderLineSchema).min(1, OrderMessages.noLines).max(100),
-  cartItemIds: z.array(positiveIdSchema).max(100).optional(),
+  cartItemIds: z.array(bodyIdSchema).max(100).optional(),
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
@@ -134,9 +136,9 @@ export type OrderDto = z.infer<typeof orderSchema>;
 export const paymentRecordSchema = z.object({
   imp_uid: z.string().trim().min(1, 'imp_uid가 필요합니다.').max(100),
   merchant_uid: z.string().trim().min(1, 'merchant_uid가 필요합니다.').max(100),
-  amount: z.coerce.number().int().nonnegative().optional(),
+  amount: z.number({ error: 'amount는 숫자여야 합니다.' }).int().nonnegative().optional(),
   pm_method: z.string().trim().max(40).default('card'),
-  ono: positiveIdSchema,
+  ono: bodyIdSchema,
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
@@ -180,7 +182,7 @@ export type PaymentGatewayDto = z.infer<typeof paymentGatewaySchema>;
  */
 export const sandboxPaySchema = z.object({
   merchant_uid: z.string().trim().min(1).max(100),
-  amount: z.coerce.number().int().nonnegative(),
+  amount: z.number({ error: 'amount는 숫자여야 합니다.' }).int().nonnegative(),
   pg_provider: z.enum(
     PAYMENT_PROVIDERS.map((provider) => provider.pg) as [PaymentProvider, ...PaymentProvider[]],
   ),

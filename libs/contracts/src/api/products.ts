@@ -56,6 +56,10 @@ export const ProductMessages = {
   malformedUpload:
     '상품 등록 요청을 읽을 수 없습니다. multipart/form-data 형식(dto, ctnoList, images, opts)으로 보내 주세요.',
   malformedField: (field: string) => `${field} 항목의 JSON 형식이 올바르지 않습니다.`,
+  unknownImage: '이 상품의 이미지가 아닌 이미지가 있습니다. 화면을 새로 고친 뒤 다시 시도해주세요.',
+  imageOrderMismatch: '올린 이미지와 이미지 순서(order)가 맞지 않습니다.',
+  imagesChanged: '상품 이미지 변경 성공',
+  imagesChangeFailed: '상품 이미지 변경 실패',
   notFound: '상품을 찾을 수 없습니다.',
   staleStatus: '상품 상태가 이미 바뀌었습니다. 목록을 새로 고친 뒤 다시 시도해주세요.',
   deleted: '상품이 삭제되었습니다.',
@@ -276,3 +280,25 @@ export function productFormOfEdit(body: Record<string, unknown>): ProductFormInp
     options: body.optionDetail ?? body.opts ?? [],
   };
 }
+
+/**
+ * Ours: a product's images in their new order (`PUT /api/product/{b64 pno}/images`, multipart): each
+ * entry keeps a current image by its name or places the `added`-th uploaded file there. Images left
+ * out are removed from the product; the result is checked as a registration's images are.
+ */
+export const imageOrderEntrySchema = z.union([
+  z.object({ kept: z.string().min(1).max(200) }).strict(),
+  z
+    .object({
+      added: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_PRODUCT_IMAGES - 1),
+    })
+    .strict(),
+]);
+export const imageOrderSchema = z
+  .array(imageOrderEntrySchema, { error: ProductMessages.malformedField('order') })
+  .max(MAX_PRODUCT_IMAGES, ProductMessages.tooManyImages);
+export type ImageOrderEntry = z.infer<typeof imageOrderEntrySchema>;

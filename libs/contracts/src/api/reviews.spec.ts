@@ -16,8 +16,12 @@ describe('review drafts', () => {
 
   it('reads the JSON the client sends: trimmed text, missing fields as empty, other fields dropped', () => {
     expect(reviewWriteSchema.parse({ ...draft, title: ' 신선해요 ', mno: 9, odno: 3 })).toEqual(draft);
-    const missing = reviewWriteSchema.safeParse({ rate: '4' });
+    const missing = reviewWriteSchema.safeParse({ rate: 4 });
     expect(missing.error?.issues.map((issue) => issue.message)).toEqual([ReviewMessages.titleRequired]);
-    expect(reviewWriteSchema.parse({ ...draft, rate: '4' }).rate).toBe(4);
+    // A JSON body's rating is a number: text, true or a list is no rating.
+    for (const rate of ['4', true, [4]])
+      expect(reviewWriteSchema.safeParse({ ...draft, rate }).error?.issues[0].message).toBe(
+        ReviewMessages.rateRange,
+      );
   });
 });

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './date-time';
 
-/** A product review as the product page lists it. */
+/**
+ * A reviewer's name as Korean stores show it to everyone: the first and last letters, the ones
+ * between masked (김민수 → 김*수, 남궁민수 → 남**수, 이수 → 이*).
+ */
+export function maskPersonName(name: string): string {
+  const letters = [...name.trim()];
+  if (letters.length <= 1) return '*';
+  if (letters.length === 2) return `${letters[0]}*`;
+  return `${letters[0]}${'*'.repeat(letters.length - 2)}${letters[letters.length - 1]}`;
+}
+
+/** A product review as the product page lists it; `m_name` is masked (`maskPersonName`). */
 export const reviewSchema = z.object({
   rno: z.number().int(),
   pno: z.number().int(),
@@ -74,7 +85,7 @@ export function reviewDraftProblem(draft: {
 export const reviewWriteSchema = z
   .object({
     title: z.string({ error: ReviewMessages.titleRequired }).default(''),
-    rate: z.coerce.number({ error: ReviewMessages.rateRange }).default(0),
+    rate: z.number({ error: ReviewMessages.rateRange }).default(0),
     content: z.string({ error: ReviewMessages.contentRequired }).default(''),
   })
   .superRefine((draft, ctx) => {
@@ -86,7 +97,7 @@ export type ReviewWrite = z.infer<typeof reviewWriteSchema>;
 
 /** `PUT /api/review/change`: the whole listed review; only its `rno` is read (the like is the caller's to toggle). */
 export const reviewLikeToggleSchema = z.object({
-  rno: z.coerce.number({ error: '리뷰 번호가 필요합니다.' }).int().positive('리뷰 번호가 필요합니다.'),
+  rno: z.number({ error: '리뷰 번호가 필요합니다.' }).int().positive('리뷰 번호가 필요합니다.'),
 });
 
 /** What toggling a like answers (ours; the spec's client reads nothing): the caller's like and the count. */

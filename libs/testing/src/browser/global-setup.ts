@@ -45,6 +45,8 @@ export default async function globalSetup(): Promise<void> {
       LOG_LEVEL: 'warn',
       // The tests are one client making thousands of calls a minute.
       RATE_LIMIT_PER_MINUTE: '0',
+      // Every browser context is a new visitor, all from one address.
+      NEW_VISITORS_PER_ADDRESS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

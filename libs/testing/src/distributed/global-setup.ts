@@ -64,6 +64,8 @@ export default async function globalSetup(): Promise<void> {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-distributed-')),
       PRODUCTS_PER_CATEGORY: '2',
       RATE_LIMIT_PER_MINUTE: '0',
+      // The journeys' clients are many new visitors from one address.
+      NEW_VISITORS_PER_ADDRESS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -559,6 +559,15 @@ const ROUTES: RouteRow[] = [
     watch: (_a, { catalog }) => catalog.product.count({ where: { pName: '권한 확인 수정' } }),
   },
   {
+    route: 'PUT /api/product/:encodedPno/images',
+    access: { ...consoles(200), 'other seller': HIDDEN },
+    request: async (_a, scene) => {
+      const multipart = new FormData();
+      multipart.append('order', '[]');
+      return { params: { encodedPno: encodeBase64Id((await scene.sellersProduct()).pno) }, multipart };
+    },
+  },
+  {
     route: 'GET /api/product/manage/:encodedPno',
     access: { ...consoles(200), 'other seller': HIDDEN },
     request: (_a, scene) => ({ params: { encodedPno: encodeBase64Id(scene.product.pno) } }),
@@ -618,6 +627,8 @@ const ROUTES: RouteRow[] = [
     request: (_a, scene) => ({ params: { pno: String(scene.product.pno) }, query: { sortBy: 'qno' } }),
   },
   { route: 'GET /api/qa/list/my/:mno', access: ownerOnly(200), request: aByMno },
+  // Each member's own page of inquiries: the token names whose.
+  { route: 'GET /api/qa/my', access: { ...ownerOnly(200), 'member B': 200 } },
   {
     route: 'POST /api/qa/add',
     access: ownerOnly(201),

@@ -139,6 +139,10 @@ describe('cart and wish-list API', () => {
       ['a negative quantity', -2, /1개 이상/],
       ['a fractional quantity', 1.5, /정수/],
       ['text', 'two', /숫자/],
+      // A JSON body's number is a number: nothing is coerced.
+      ['true', true, /숫자/],
+      ['an array of one', [1], /숫자/],
+      ['a number in a string', '2', /숫자/],
       ['over the option stock', 11, /최대 구매 가능 수량은 10개/],
     ])('refuses %s and adds nothing', async (_case, c_cnt, message) => {
       const shopper = await newShopper();

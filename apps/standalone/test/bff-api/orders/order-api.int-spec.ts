@@ -144,6 +144,18 @@ describe('orders API', () => {
     ['no address', { o_address: '' }, OrderMessages.addressRequired],
     ['a phone with dashes', { o_reciverPhoNum: '010-1234-5678' }, OrderMessages.phoneDigits],
     ['a phone of 12 digits', { o_reciverPhoNum: '010123456789' }, OrderMessages.phoneDigits],
+    [
+      'a phone of 7 digits (sign-up needs 10 or 11)',
+      { o_reciverPhoNum: '0101234' },
+      OrderMessages.phoneDigits,
+    ],
+    ['a phone not starting with 01', { o_reciverPhoNum: '0212345678' }, OrderMessages.phoneDigits],
+    ['an order count sent as text', { orderDetails: [{ odno: 1, or_count: '2' }] }, OrderMessages.countRange],
+    [
+      'an order count sent as true',
+      { orderDetails: [{ odno: 1, or_count: true }] },
+      OrderMessages.countRange,
+    ],
     ['no lines', { orderDetails: [] }, OrderMessages.noLines],
     [
       'a line without an option',

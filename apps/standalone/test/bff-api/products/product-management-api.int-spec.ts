@@ -305,6 +305,66 @@ describe('product management API', () => {
     expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
   });
 
+  it("changes a product's images after registration: add, remove, reorder, with the registration's checks", async () => {
+    const first = { data: PNG, type: 'image/png', name: 'first.png' };
+    const pno = await registered(seller, '사진 바꿀 상추', [first]);
+    const path = `/api/product/${encodeBase64Id(pno)}/images`;
+    const imagesOf = async () =>
+      (await call<ProductDetailDto>('GET', `/api/product/${encodeBase64Id(pno)}`)).body.productImage.map(
+        (image) => image.pi_name,
+      );
+    const [firstName] = await imagesOf();
+    const change = (caller: Shopper, order: unknown, files: Part[] = []) => {
+      const form = new FormData();
+      form.append('order', typeof order === 'string' ? order : JSON.stringify(order));
+      for (const file of files) form.append('images', new Blob([file.data], { type: file.type }), file.name);
+      return call<{ message?: string; error?: string }>('PUT', path, caller, { multipart: form });
+    };
+    const jpeg = { data: JPEG, type: 'image/jpeg', name: 'second.jpg' };
+
+    // Add one before the first: the storefront shows the new order at once.
+    expect((await change(seller, [{ added: 0 }, { kept: firstName }], [jpeg])).status).toBe(200);
+    const [secondName, ...rest] = await imagesOf();
+    expect(secondName).toMatch(/^[0-9a-f]{64}\.jpg$/);
+    expect(rest).toEqual([firstName]);
+    // Reorder, then remove one.
+    expect((await change(seller, [{ kept: firstName }, { kept: secondName }])).status).toBe(200);
+    expect(await imagesOf()).toEqual([firstName, secondName]);
+    expect((await change(admin, [{ kept: secondName }])).status).toBe(200);
+    expect(await imagesOf()).toEqual([secondName]);
+
+    // Refused, and nothing changes: a file that is not an image, an image of another product, an order
+    // that does not match the files, more than ten, another seller's product, a shopper.
+    const refusals: [Awaited<ReturnType<typeof change>>, number, string][] = [
+      [
+        await change(
+          seller,
+          [{ added: 0 }],
+          [{ data: Buffer.from('<svg/>'), type: 'image/png', name: 'x.png' }],
+        ),
+        400,
+        ProductMessages.notAnImage,
+      ],
+      [await change(seller, [{ kept: 'demo-3-1.svg' }]), 400, ProductMessages.unknownImage],
+      [await change(seller, [{ added: 0 }, { added: 1 }], [jpeg]), 400, ProductMessages.imageOrderMismatch],
+      [await change(seller, [{ kept: secondName }], [jpeg]), 400, ProductMessages.imageOrderMismatch],
+      [
+        await change(
+          seller,
+          Array.from({ length: 11 }, () => ({ kept: secondName })),
+        ),
+        400,
+        ProductMessages.tooManyImages,
+      ],
+      [await change(seller, '{not json'), 400, ProductMessages.malformedField('order')],
+      [await change(otherSeller, [{ kept: secondName }]), 404, ProductMessages.notFound],
+    ];
+    for (const [answer, status, message] of refusals)
+      expect([answer.status, answer.body.message]).toEqual([status, message]);
+    expect((await change(shopper, [{ kept: secondName }])).status).toBe(403);
+    expect(await imagesOf()).toEqual([secondName]);
+  });
+
   it('lets the owner and an admin edit, hides the product from other sellers, and keeps options referenced by odno', async () => {
     const pno = await registered(seller, '수정할 상추', [], [{ od_name: '한 봉', od_stock: 3, od_price: 0 }]);
     const path = `/api/product/${encodeBase64Id(pno)}`;

@@ -153,7 +153,10 @@ describe('reviews', () => {
     expect(review).toMatchObject({ ...REVIEW, pno, od_name: '1kg', reviewLike: 0, businessName: '컬리신선' });
     const { m_name } = (await call<{ m_name: string }>('GET', `/api/member/info/${shopper.email}`, shopper))
       .body;
-    expect(review.m_name).toBe(m_name);
+    // Everyone reads the reviewer's name masked, first and last letters kept (김민수 → 김*수).
+    const letters = [...m_name];
+    expect(review.m_name).toBe(`${letters[0]}${'*'.repeat(letters.length - 2)}${letters.at(-1)}`);
+    expect(review.m_name).not.toBe(m_name);
     expect(await stack.catalog!.review.findUniqueOrThrow({ where: { rno: review.rno } })).toMatchObject({
       mno: shopper.mno,
       orno,

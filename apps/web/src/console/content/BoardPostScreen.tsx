@@ -1,4 +1,10 @@
-import { BOARD_PAGE_SIZE, BOARD_TEXT_MAX, FAQ_QUESTION_MAX, NOTICE_TITLE_MAX } from '@mkt/contracts';
+import {
+  BOARD_PAGE_SIZE,
+  BOARD_TEXT_MAX,
+  FAQ_QUESTION_MAX,
+  NOTICE_TITLE_MAX,
+  withParticle,
+} from '@mkt/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -89,7 +95,7 @@ function useDeletePost(kind: BoardConsoleKind) {
   const dialog = asking ? (
     <ConfirmDialog
       title={`${kind.name} 삭제`}
-      message={`'${asking.title}'을(를) 삭제할까요? 삭제하면 되돌릴 수 없습니다.`}
+      message={`${withParticle(`'${asking.title}'`, '을/를')} 삭제할까요? 삭제하면 되돌릴 수 없습니다.`}
       confirmLabel="삭제"
       busy={busy}
       onConfirm={() => void confirm()}
@@ -118,16 +124,16 @@ function PostList({ kind }: { kind: BoardConsoleKind }) {
       </div>
       {posts.isPending ? (
         <p className="content-screen__state" role="status">
-          {kind.name}을(를) 불러오는 중입니다.
+          {withParticle(kind.name, '을/를')} 불러오는 중입니다.
         </p>
       ) : posts.isError ? (
         <ErrorState
-          title={`${kind.name}을(를) 불러오지 못했습니다.`}
+          title={`${withParticle(kind.name, '을/를')} 불러오지 못했습니다.`}
           error={posts.error}
           onRetry={() => void posts.refetch()}
         />
       ) : posts.data.dtoList.length === 0 ? (
-        <p className="content-screen__state">등록된 {kind.name}이(가) 없습니다.</p>
+        <p className="content-screen__state">등록된 {withParticle(kind.name, '이/가')} 없습니다.</p>
       ) : (
         <>
           <table className="content-table">
@@ -179,7 +185,7 @@ function PostDetail({ kind, id }: { kind: BoardConsoleKind; id: number }) {
     <section className="content-screen" aria-label={`${kind.name} 상세`}>
       {post.isPending ? (
         <p className="content-screen__state" role="status">
-          {kind.name}을(를) 불러오는 중입니다.
+          {withParticle(kind.name, '을/를')} 불러오는 중입니다.
         </p>
       ) : missing ? (
         <p className="content-screen__state" role="alert">
@@ -187,7 +193,7 @@ function PostDetail({ kind, id }: { kind: BoardConsoleKind; id: number }) {
         </p>
       ) : post.isError ? (
         <ErrorState
-          title={`${kind.name}을(를) 불러오지 못했습니다.`}
+          title={`${withParticle(kind.name, '을/를')} 불러오지 못했습니다.`}
           error={post.error}
           onRetry={() => void post.refetch()}
         />

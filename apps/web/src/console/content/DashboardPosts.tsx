@@ -1,4 +1,4 @@
-import { DASHBOARD_BOARD_SIZE } from '@mkt/contracts';
+import { DASHBOARD_BOARD_SIZE, withParticle } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { boardListQuery } from '../../shared/api/customerCentre';
@@ -32,17 +32,17 @@ function NewestPosts({ kind }: { kind: BoardConsoleKind }) {
       </div>
       {posts.isPending ? (
         <p className="dashboard__loading" role="status">
-          {kind.name}을(를) 불러오는 중입니다.
+          {withParticle(kind.name, '을/를')} 불러오는 중입니다.
         </p>
       ) : posts.isError ? (
         <ErrorState
-          title={`${kind.name}을(를) 불러오지 못했습니다.`}
+          title={`${withParticle(kind.name, '을/를')} 불러오지 못했습니다.`}
           error={posts.error}
           onRetry={() => void posts.refetch()}
           compact
         />
       ) : posts.data.dtoList.length === 0 ? (
-        <p className="dashboard__loading">등록된 {kind.name}이(가) 없습니다.</p>
+        <p className="dashboard__loading">등록된 {withParticle(kind.name, '이/가')} 없습니다.</p>
       ) : (
         <ul className="dashboard-posts__list">
           {posts.data.dtoList.map((post) => (

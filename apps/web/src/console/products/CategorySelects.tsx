@@ -2,6 +2,7 @@ import { ROOT_CATEGORY, type CategoryDto } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { subCategoriesQuery } from '../../shared/api/categories';
+import '../../shared/ui/select.css';
 
 /** The chosen category of each level (top, middle, bottom); 0 where none is chosen. */
 export type CategoryPath = [number, number, number];

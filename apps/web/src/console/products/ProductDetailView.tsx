@@ -5,6 +5,7 @@ import { ProductImage } from '../../product/ProductImage';
 import { managedProductQuery } from '../../shared/api/productManagement';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { statusToggleLabel, useStatusToggle } from './useStatusToggle';
+import { SaleStateBadge } from './SaleStateBadge';
 
 /** A product as its console shows it: name, images, content, price, sale percent and options. */
 export function ProductDetailView({ listPath, pno }: { listPath: string; pno: number }) {
@@ -39,7 +40,7 @@ export function ProductDetailView({ listPath, pno }: { listPath: string; pno: nu
     <article className="console-products__detail" aria-labelledby="console-product-name">
       <h2 id="console-product-name" className="console-products__detail-name">
         {item.pName}
-        {item.delFlag ? <span className="console-products__status is-deleted">삭제됨</span> : null}
+        <SaleStateBadge product={item} />
       </h2>
       <div className="console-products__images">
         {item.productImage.length === 0 ? (

@@ -12,7 +12,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { subCategoriesQuery } from '../../shared/api/categories';
-import { managedProductKeys, registerProduct, updateProduct } from '../../shared/api/productManagement';
+import {
+  changeProductImages,
+  managedProductKeys,
+  registerProduct,
+  updateProduct,
+} from '../../shared/api/productManagement';
 import { productKeys } from '../../shared/api/products';
 import { ProductImage } from '../../product/ProductImage';
 import { errorMessage } from '../../shared/ui/ErrorState';
@@ -31,10 +36,11 @@ interface ChosenCategory {
   cateName: string;
 }
 
-interface PickedImage {
-  file: File;
-  url: string;
-}
+/** An image of the form: one the product has (by name), or a file picked here (with its preview URL). */
+type FormImage = { key: number } & ({ name: string } | { file: File; url: string });
+
+const imageLabel = (image: FormImage, index: number) =>
+  'name' in image ? `이미지 ${index + 1}` : `이미지 ${index + 1}: ${image.file.name}`;
 
 /** An option row's fields and their labels. */
 const OPTION_FIELDS = [
@@ -43,6 +49,7 @@ const OPTION_FIELDS = [
   ['od_stock', '재고'],
 ] as const;
 
+/** Keys of the form's option rows and images, unique for the page's life. */
 let nextRowKey = 1;
 const optionRow = (option: Partial<Omit<OptionRow, 'key'>> = {}): OptionRow => ({
   key: nextRowKey++,
@@ -54,8 +61,9 @@ const optionRow = (option: Partial<Omit<OptionRow, 'key'>> = {}): OptionRow => (
 
 /**
  * The product registration form (no `product`) and the edit form (`product`, from navigation state):
- * name, description, price, sale percent, stock, images with previews (registration), options, and
- * lowest-level categories. Checked in the spec's order before it is sent; the server checks again.
+ * name, description, price, sale percent, stock, images with previews (added, removed and moved,
+ * also when editing), options, and lowest-level categories. Checked in the spec's order before it
+ * is sent; the server checks again.
  */
 export function ProductForm({ listPath, product }: { listPath: string; product?: ManagedProductDetailDto }) {
   const navigate = useNavigate();
@@ -89,14 +97,19 @@ export function ProductForm({ listPath, product }: { listPath: string; product?:
   const [categories, setCategories] = useState<ChosenCategory[]>(
     () => product?.category.map(({ ctno, cateName }) => ({ ctno, cateName })) ?? [],
   );
-  const [images, setImages] = useState<PickedImage[]>([]);
+  const [images, setImages] = useState<FormImage[]>(
+    () => product?.productImage.map((image) => ({ key: nextRowKey++, name: image.pi_name })) ?? [],
+  );
   const [submitting, setSubmitting] = useState(false);
   const lowest = useQuery({ ...subCategoriesQuery(path[1]), enabled: path[1] > 0 });
 
   // Previews are object URLs: let them go with the form.
   const imagesRef = useRef(images);
   imagesRef.current = images;
-  useEffect(() => () => imagesRef.current.forEach((image) => URL.revokeObjectURL(image.url)), []);
+  useEffect(
+    () => () => imagesRef.current.forEach((image) => 'url' in image && URL.revokeObjectURL(image.url)),
+    [],
+  );
 
   const addCategory = () => {
     const ctno = path[2];
@@ -110,7 +123,7 @@ export function ProductForm({ listPath, product }: { listPath: string; product?:
   };
 
   const pickImages = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked: PickedImage[] = [];
+    const picked: FormImage[] = [];
     for (const file of Array.from(event.target.files ?? [])) {
       if (!(file.type in PRODUCT_IMAGE_TYPES)) {
         window.alert(`${file.name}: ${ProductMessages.notAnImage}`);
@@ -120,16 +133,31 @@ export function ProductForm({ listPath, product }: { listPath: string; product?:
         window.alert(ProductMessages.tooManyImages);
         break;
       } else {
-        picked.push({ file, url: URL.createObjectURL(file) });
+        picked.push({ key: nextRowKey++, file, url: URL.createObjectURL(file) });
       }
     }
     setImages([...images, ...picked]);
     event.target.value = '';
   };
 
-  const removeImage = (image: PickedImage) => {
-    URL.revokeObjectURL(image.url);
+  const removeImage = (image: FormImage) => {
+    if ('url' in image) URL.revokeObjectURL(image.url);
     setImages(images.filter((other) => other !== image));
+  };
+
+  const moveImage = (from: number, to: number) => {
+    const moved = [...images];
+    const [image] = moved.splice(from, 1);
+    moved.splice(to, 0, image);
+    setImages(moved);
+  };
+
+  const imagesChanged = () => {
+    const before = product?.productImage.map((image) => image.pi_name) ?? [];
+    return (
+      images.length !== before.length ||
+      images.some((image, i) => !('name' in image) || image.name !== before[i])
+    );
   };
 
   const changeOption = (key: number, field: 'od_name' | 'od_price' | 'od_stock', value: string) =>
@@ -163,6 +191,12 @@ export function ProductForm({ listPath, product }: { listPath: string; product?:
         od_stock,
       }));
       if (product) {
+        if (imagesChanged()) {
+          await changeProductImages(
+            product.pno,
+            images.map((image) => ('name' in image ? image.name : image.file)),
+          );
+        }
         await updateProduct(product.pno, {
           ...product,
           pName,
@@ -177,7 +211,7 @@ export function ProductForm({ listPath, product }: { listPath: string; product?:
         await registerProduct({
           dto: { pName, pContent, pPrice, pSalePer, pStock },
           ctnoList: categories.map((category) => category.ctno),
-          images: images.map((image) => image.file),
+          images: images.flatMap((image) => ('file' in image ? [image.file] : [])),
           opts,
         });
       }
@@ -256,56 +290,62 @@ export function ProductForm({ listPath, product }: { listPath: string; product?:
 
       <fieldset className="console-products__group">
         <legend>이미지</legend>
-        {editing ? (
-          <>
-            <div className="console-products__previews">
-              {product.productImage.map((image, index) => (
-                <ProductImage
-                  key={image.pi_name}
-                  name={image.pi_name}
-                  alt={`${product.pName} 이미지 ${index + 1}`}
-                  className="console-products__preview-image"
-                />
-              ))}
-            </div>
-            <p className="console-products__hint">이미지는 등록할 때 올린 것이 유지됩니다.</p>
-          </>
-        ) : (
-          <>
-            <label htmlFor={ids.images} className="btn console-products__file">
-              이미지 선택
-            </label>
-            <input
-              id={ids.images}
-              className="sr-only"
-              type="file"
-              multiple
-              accept={Object.keys(PRODUCT_IMAGE_TYPES).join(',')}
-              onChange={pickImages}
-            />
-            <p className="console-products__hint">
-              PNG, JPEG, GIF, WebP · 한 장 {MAX_PRODUCT_IMAGE_BYTES / 1024 / 1024}MB 이하 ·{' '}
-              {MAX_PRODUCT_IMAGES}장까지
-            </p>
-            {images.length ? (
-              <ul className="console-products__previews" aria-label="선택한 이미지">
-                {images.map((image, index) => (
-                  <li key={image.url} className="console-products__preview" data-testid="image-preview">
-                    <img src={image.url} alt={`미리보기 ${index + 1}: ${image.file.name}`} />
-                    <button
-                      type="button"
-                      className="btn"
-                      onClick={() => removeImage(image)}
-                      aria-label={`${image.file.name} 삭제`}
-                    >
-                      삭제
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        )}
+        <label htmlFor={ids.images} className="btn console-products__file">
+          이미지 선택
+        </label>
+        <input
+          id={ids.images}
+          className="sr-only"
+          type="file"
+          multiple
+          accept={Object.keys(PRODUCT_IMAGE_TYPES).join(',')}
+          onChange={pickImages}
+        />
+        <p className="console-products__hint">
+          PNG, JPEG, GIF, WebP · 한 장 {MAX_PRODUCT_IMAGE_BYTES / 1024 / 1024}MB 이하 · {MAX_PRODUCT_IMAGES}
+          장까지 · 첫 번째 이미지가 대표 이미지입니다.
+        </p>
+        {images.length ? (
+          <ol className="console-products__previews" aria-label="상품 이미지">
+            {images.map((image, index) => (
+              <li key={image.key} className="console-products__preview" data-testid="image-preview">
+                {'name' in image ? (
+                  <ProductImage name={image.name} alt={imageLabel(image, index)} />
+                ) : (
+                  <img src={image.url} alt={`미리보기 ${imageLabel(image, index)}`} />
+                )}
+                <div className="console-products__preview-actions">
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={index === 0}
+                    onClick={() => moveImage(index, index - 1)}
+                    aria-label={`${imageLabel(image, index)} 앞으로`}
+                  >
+                    ←
+                  </button>
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={index === images.length - 1}
+                    onClick={() => moveImage(index, index + 1)}
+                    aria-label={`${imageLabel(image, index)} 뒤로`}
+                  >
+                    →
+                  </button>
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() => removeImage(image)}
+                    aria-label={`${imageLabel(image, index)} 삭제`}
+                  >
+                    삭제
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        ) : null}
       </fieldset>
 
       <fieldset className="console-products__group">

@@ -6,6 +6,7 @@ import { ErrorState } from '../../shared/ui/ErrorState';
 import { Pagination } from '../../shared/ui/Pagination';
 import { CategorySelects, deepestCategory, NO_CATEGORY, type CategoryPath } from './CategorySelects';
 import { statusToggleLabel, useStatusToggle } from './useStatusToggle';
+import { SaleStateBadge } from './SaleStateBadge';
 
 /** The products of the console: a seller's own, an admin's every product; deleted ones included, 10 a page. */
 export function ProductListView({ role, listPath }: { role: 'admin' | 'seller'; listPath: string }) {
@@ -93,9 +94,7 @@ export function ProductListView({ role, listPath }: { role: 'admin' | 'seller'; 
                 {role === 'admin' ? (
                   <span className="console-products__seller">{product.businessName}</span>
                 ) : null}
-                <span className={`console-products__status${product.delFlag ? ' is-deleted' : ''}`}>
-                  {product.delFlag ? '삭제됨' : '판매중'}
-                </span>
+                <SaleStateBadge product={product} />
                 <button
                   type="button"
                   className="btn console-products__toggle"

@@ -1,4 +1,3 @@
-import { toPageResult } from '@mkt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AnswerStatus, InquiryAnswer, InquiryTitle } from '../../inquiries/InquiryParts';
@@ -13,17 +12,14 @@ import { MyPageSection } from '../MyPageSection';
 
 /**
  * /mypage/qa: the member's product inquiries, newest first, each with its answer once given; ten a
- * page (the call answers them all), the page kept in the URL.
+ * page read from the server, the page kept in the URL.
  */
 export function MyInquiriesPage() {
   const member = useMyPageMember();
-  const inquiries = useQuery(myInquiriesQuery(member.mno));
   const [search, setSearch] = useSearchParams();
-  const all = inquiries.data ?? [];
-  const lastPage = Math.max(1, Math.ceil(all.length / INQUIRY_PAGE_SIZE));
   const asked = Number(search.get('page'));
-  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, lastPage) : 1;
-  const shown = all.slice((page - 1) * INQUIRY_PAGE_SIZE, page * INQUIRY_PAGE_SIZE);
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const inquiries = useQuery(myInquiriesQuery(member.mno, page, INQUIRY_PAGE_SIZE));
 
   return (
     <MyPageSection title="상품 문의">
@@ -38,13 +34,13 @@ export function MyInquiriesPage() {
           error={inquiries.error}
           onRetry={() => void inquiries.refetch()}
         />
-      ) : inquiries.data.length === 0 ? (
+      ) : inquiries.data.totalCount === 0 ? (
         <p className="empty-state" data-testid="my-inquiries-empty">
           작성한 상품 문의가 없습니다.
         </p>
       ) : (
         <ul className="qa-cards" aria-label="내 상품 문의" data-testid="my-inquiries">
-          {shown.map((inquiry) => (
+          {inquiries.data.dtoList.map((inquiry) => (
             <li key={inquiry.qno} className="qa-card" data-testid="my-inquiry">
               <div className="qa-card__meta">
                 <AnswerStatus answered={inquiry.replyCheck} />
@@ -64,11 +60,13 @@ export function MyInquiriesPage() {
           ))}
         </ul>
       )}
-      <Pagination
-        page={toPageResult(shown, all.length, { page, size: INQUIRY_PAGE_SIZE })}
-        label="내 상품 문의 페이지"
-        onSelect={(next) => setSearch({ page: String(next) })}
-      />
+      {inquiries.data && (
+        <Pagination
+          page={inquiries.data}
+          label="내 상품 문의 페이지"
+          onSelect={(next) => setSearch({ page: String(next) })}
+        />
+      )}
     </MyPageSection>
   );
 }

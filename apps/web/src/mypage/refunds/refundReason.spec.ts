@@ -10,6 +10,18 @@ describe('refund request rules', () => {
     expect(reasonState('1234567890', true).canSubmit).toBe(false);
     expect(reasonState('가'.repeat(500), false)).toMatchObject({ length: 500, canSubmit: true });
     expect(reasonState('가'.repeat(501), false).canSubmit).toBe(false);
+    // Spaces around the reason do not count: ten spaces (and one letter) do not enable 환불 신청.
+    expect(reasonState(' '.repeat(10), false)).toEqual({
+      length: 0,
+      max: 500,
+      canSubmit: false,
+      short: false,
+    });
+    expect(reasonState(`${' '.repeat(10)}가`, false)).toMatchObject({
+      length: 1,
+      canSubmit: false,
+      short: true,
+    });
   });
 
   it('sends the trimmed reason, or alerts when fewer than 10 characters are left', () => {

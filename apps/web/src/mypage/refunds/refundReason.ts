@@ -4,7 +4,7 @@ import { MyRefundMessages } from './refundMessages';
 /** The refund modal's reason: 10 to 500 characters with a counter (spec 000 section 5). */
 
 export interface ReasonState {
-  /** What the counter shows: the characters typed. */
+  /** What the counter shows: the characters typed, spaces around them not counted (as the server reads it). */
   length: number;
   max: number;
   /** The submit button is enabled: at least the minimum typed and nothing being sent. */
@@ -14,7 +14,7 @@ export interface ReasonState {
 }
 
 export function reasonState(text: string, sending: boolean): ReasonState {
-  const { length } = text;
+  const { length } = text.trim();
   return {
     length,
     max: REFUND_REASON_MAX,
@@ -23,10 +23,7 @@ export function reasonState(text: string, sending: boolean): ReasonState {
   };
 }
 
-/**
- * The reason to send (trimmed, as the server reads it) or the alert to show: ten spaces and a
- * word pass the counter but not the server.
- */
+/** The reason to send (trimmed, as the server reads it) or the alert to show. */
 export function checkReason(text: string): { reason: string } | { alert: string } {
   const reason = text.trim();
   if (reason.length < REFUND_REASON_MIN) return { alert: MyRefundMessages.reasonTooShort };

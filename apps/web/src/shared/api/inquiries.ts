@@ -34,11 +34,13 @@ export function productInquiriesQuery(params: ProductInquiryParams) {
   });
 }
 
-/** GET /api/qa/list/my/{mno}: the member's own inquiries with their answers. */
-export function myInquiriesQuery(mno: number) {
+/** GET /api/qa/my (ours): a page of the member's own inquiries with their answers. */
+export function myInquiriesQuery(mno: number, page: number, size: number) {
   return queryOptions({
-    queryKey: inquiryKeys.mine(mno),
-    queryFn: ({ signal }) => http.get<InquiryWithProductDto[]>(`/api/qa/list/my/${mno}`, { signal }),
+    queryKey: [...inquiryKeys.mine(mno), { page, size }] as const,
+    queryFn: ({ signal }) =>
+      http.get<PageResult<InquiryWithProductDto>>('/api/qa/my', { query: { page, size }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

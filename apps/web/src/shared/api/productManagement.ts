@@ -69,6 +69,23 @@ export function updateProduct(pno: number, product: Record<string, unknown>): Pr
   return http.put(`/api/product/${encodeProductId(pno)}`, product);
 }
 
+/**
+ * PUT /api/product/{b64 pno}/images (ours): the product's images in their new order, each a current
+ * image kept by name or a new file.
+ */
+export function changeProductImages(pno: number, images: readonly (string | File)[]): Promise<unknown> {
+  const form = new FormData();
+  const files = images.filter((image): image is File => image instanceof File);
+  form.append(
+    'order',
+    JSON.stringify(
+      images.map((image) => (image instanceof File ? { added: files.indexOf(image) } : { kept: image })),
+    ),
+  );
+  for (const file of files) form.append('images', file);
+  return http.put(`/api/product/${encodeProductId(pno)}/images`, form);
+}
+
 /** PUT /api/admin/delStatus/{b64 pno}?status=<current delFlag>: flips the flag. */
 export function toggleProductStatus(pno: number, delFlag: boolean): Promise<unknown> {
   return http.put(`/api/admin/delStatus/${encodeProductId(pno)}`, undefined, { query: { status: delFlag } });
