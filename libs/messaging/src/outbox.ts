@@ -3,6 +3,8 @@ import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
 import { EventHeaders } from '@mkt/contracts';
 import { currentCausation } from './causation';
 import type { MessagingLogger } from './logger';
+import type { DatabaseNotices } from './notices';
+import { OUTBOX_NOTICE } from './notices';
 import { silentLogger } from './logger';
 import { PollingLoop } from './polling-loop';
 import { traceHeaders } from './tracing';
@@ -99,7 +101,13 @@ export interface OutboxRelayOptions {
   /** Publish attempts before an event is parked as FAILED for an operator to re-drive. */
   maxAttempts?: number;
   baseBackoffMs?: number;
+  /**
+   * The longest wait between two rounds when nothing is due: a safety net for a missed wake-up
+   * (without `notices`, the only way events are found).
+   */
   pollIntervalMs?: number;
+  /** The database's notifications: each committed outbox insert wakes the relay at once. */
+  notices?: DatabaseNotices;
   logger?: MessagingLogger;
 }
 
@@ -135,10 +143,13 @@ export interface OutboxEventView {
  * relays may run), publish outside any transaction, then mark them. A relay that dies after publishing
  * and before marking leaves the lease to expire and the event is published again; consumers' inboxes
  * make that harmless. An event is only claimed when no older event of its key is still unpublished.
+ * A relay sleeps until an outbox insert commits (it listens to the database's notifications), a
+ * failed event's retry or a lapsed lease is due, or its poll interval passed.
  */
 export class OutboxRelay {
   private readonly owner = randomUUID();
   private readonly outbox: string;
+  private readonly notices?: DatabaseNotices;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
@@ -146,6 +157,7 @@ export class OutboxRelay {
   private readonly pollIntervalMs: number;
   private readonly logger: MessagingLogger;
   private readonly loop: PollingLoop;
+  private stopListening?: () => Promise<void>;
 
   constructor(
     private readonly db: RawSqlClient,
@@ -153,14 +165,15 @@ export class OutboxRelay {
     options: OutboxRelayOptions,
   ) {
     this.outbox = table(options.schema, 'outbox_event');
+    this.notices = options.notices;
     this.batchSize = options.batchSize ?? 100;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.baseBackoffMs = options.baseBackoffMs ?? 500;
-    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.logger = options.logger ?? silentLogger;
     this.loop = new PollingLoop(
-      async () => ((await this.relayOnce()) > 0 ? 0 : this.pollIntervalMs),
+      async () => ((await this.relayOnce()) > 0 ? 0 : await this.idleWaitMs()),
       (error) => {
         this.logger.error('outbox relay round failed', { error: String(error) });
         return this.pollIntervalMs;
@@ -188,12 +201,16 @@ export class OutboxRelay {
     return claimed.length;
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    if (this.loop.isRunning) return;
+    this.stopListening ??= await this.notices?.listen(OUTBOX_NOTICE, () => this.nudge());
     this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = undefined;
+    await this.loop.stop();
   }
 
   /** Asks a started relay to run a round now instead of waiting for its poll interval. */
@@ -255,6 +272,20 @@ export class OutboxRelay {
     );
     this.nudge();
     return count;
+  }
+
+  /**
+   * Nothing was claimable: until the earliest retry or lease lapse that will make an event
+   * claimable, at most the poll interval. (An event held back by an older one of its key is claimed
+   * by the round right after the older one's.)
+   */
+  private async idleWaitMs(): Promise<number> {
+    const [next] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
+      `SELECT (extract(epoch FROM min(due) - now()) * 1000)::float8 AS ms
+       FROM ${this.outbox}, LATERAL (VALUES (next_attempt_at), (leased_until)) AS d(due)
+       WHERE status = 'PENDING' AND due > now()`,
+    );
+    return Math.min(this.pollIntervalMs, Math.max(1, Math.ceil(next?.ms ?? Infinity)));
   }
 
   private async claim(): Promise<ClaimedRow[]> {
