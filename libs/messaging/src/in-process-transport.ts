@@ -39,7 +39,7 @@ interface BusRow {
  * durable log table and each consumer group keeps a committed offset per topic, advanced only after
  * its handler resolved; so a crash loses nothing and redelivers at most the message in flight.
  * Delivery is always asynchronous to publish and sequential per group (so in order per key); a
- * publish (the relay's, right after the outbox's commit woke it) wakes every group at once.
+ * publish (the relay's, right after the outbox's commit woke it) wakes the groups of its topics at once.
  */
 export class InProcessTransport implements MessageTransport {
   private readonly messages: string;
@@ -66,7 +66,8 @@ export class InProcessTransport implements MessageTransport {
       `INSERT INTO ${this.messages} (topic, message_key, value, headers) VALUES ${rows.join(', ')}`,
       params,
     );
-    for (const worker of this.workers) worker.nudge();
+    const topics = new Set(messages.map((m) => m.topic));
+    for (const worker of this.workers) if (worker.reads(topics)) worker.nudge();
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -175,6 +176,11 @@ class GroupWorker {
 
   nudge(): void {
     this.loop.nudge();
+  }
+
+  /** Whether the group reads any of `topics`. */
+  reads(topics: ReadonlySet<string>): boolean {
+    return this.subscription.topics.some((topic) => topics.has(topic));
   }
 
   /** Delivers what is pending; stops at the first message whose handler rejects. */

@@ -144,7 +144,8 @@ export interface OutboxEventView {
  * and before marking leaves the lease to expire and the event is published again; consumers' inboxes
  * make that harmless. An event is only claimed when no older event of its key is still unpublished.
  * A relay sleeps until an outbox insert commits (it listens to the database's notifications), a
- * failed event's retry or a lapsed lease is due, or its poll interval passed.
+ * failed publish's retry is due, or its poll interval passed (a safety net: a missed notification,
+ * another relay's lapsed lease).
  */
 export class OutboxRelay {
   private readonly owner = randomUUID();
@@ -173,7 +174,7 @@ export class OutboxRelay {
     this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.logger = options.logger ?? silentLogger;
     this.loop = new PollingLoop(
-      async () => ((await this.relayOnce()) > 0 ? 0 : await this.idleWaitMs()),
+      async () => (await this.round()).waitMs,
       (error) => {
         this.logger.error('outbox relay round failed', { error: String(error) });
         return this.pollIntervalMs;
@@ -183,14 +184,23 @@ export class OutboxRelay {
 
   /** One round: claim, publish, mark. Returns how many events were published. */
   async relayOnce(): Promise<number> {
+    return (await this.round()).published;
+  }
+
+  /**
+   * A round, and how long to wait before the next: none after publishing (events held back behind
+   * those of their key may be claimable now), until the earliest retry after a failed publish, else
+   * the poll interval (a commit wakes the relay).
+   */
+  private async round(): Promise<{ published: number; waitMs: number }> {
     const claimed = await this.claim();
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) return { published: 0, waitMs: this.pollIntervalMs };
     const ids = claimed.map((row) => String(row.id));
     try {
       await this.transport.publish(claimed.map(toMessage));
     } catch (error) {
-      await this.recordFailure(ids, error);
-      return 0;
+      const retryInMs = await this.recordFailure(ids, error);
+      return { published: 0, waitMs: Math.min(this.pollIntervalMs, retryInMs) };
     }
     await this.db.$executeRawUnsafe(
       `UPDATE ${this.outbox} SET status = 'PUBLISHED', published_at = now(), leased_until = NULL
@@ -198,7 +208,7 @@ export class OutboxRelay {
       ids,
       this.owner,
     );
-    return claimed.length;
+    return { published: claimed.length, waitMs: 0 };
   }
 
   async start(): Promise<void> {
@@ -274,20 +284,6 @@ export class OutboxRelay {
     return count;
   }
 
-  /**
-   * Nothing was claimable: until the earliest retry or lease lapse that will make an event
-   * claimable, at most the poll interval. (An event held back by an older one of its key is claimed
-   * by the round right after the older one's.)
-   */
-  private async idleWaitMs(): Promise<number> {
-    const [next] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
-      `SELECT (extract(epoch FROM min(due) - now()) * 1000)::float8 AS ms
-       FROM ${this.outbox}, LATERAL (VALUES (next_attempt_at), (leased_until)) AS d(due)
-       WHERE status = 'PENDING' AND due > now()`,
-    );
-    return Math.min(this.pollIntervalMs, Math.max(1, Math.ceil(next?.ms ?? Infinity)));
-  }
-
   private async claim(): Promise<ClaimedRow[]> {
     const rows = await this.db.$queryRawUnsafe<ClaimedRow[]>(
       `UPDATE ${this.outbox} o
@@ -310,21 +306,27 @@ export class OutboxRelay {
     return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   }
 
-  private async recordFailure(ids: string[], error: unknown): Promise<void> {
+  /** Puts the events back in line after a backoff (or parks them); answers the ms until the earliest retry. */
+  private async recordFailure(ids: string[], error: unknown): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     this.logger.warn('outbox publish failed; will retry', { events: ids.length, error: message });
-    await this.db.$executeRawUnsafe(
-      `UPDATE ${this.outbox}
-       SET attempts = attempts + 1, last_error = $2, leased_until = NULL, lease_owner = NULL,
-           next_attempt_at = now() + make_interval(secs => ($3::double precision * power(2, attempts)) / 1000),
-           status = CASE WHEN attempts + 1 >= $4 THEN 'FAILED' ELSE 'PENDING' END
-       WHERE id = ANY($1::bigint[]) AND lease_owner = $5`,
+    const [retry] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
+      `WITH failed AS (
+         UPDATE ${this.outbox}
+         SET attempts = attempts + 1, last_error = $2, leased_until = NULL, lease_owner = NULL,
+             next_attempt_at = now() + make_interval(secs => ($3::double precision * power(2, attempts)) / 1000),
+             status = CASE WHEN attempts + 1 >= $4 THEN 'FAILED' ELSE 'PENDING' END
+         WHERE id = ANY($1::bigint[]) AND lease_owner = $5
+         RETURNING status, next_attempt_at)
+       SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
+       FROM failed WHERE status = 'PENDING'`,
       ids,
       message,
       this.baseBackoffMs,
       this.maxAttempts,
       this.owner,
     );
+    return Math.max(0, retry?.ms ?? Infinity);
   }
 }
 
