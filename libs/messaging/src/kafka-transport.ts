@@ -80,6 +80,8 @@ export class KafkaTransport implements MessageTransport {
     const consumer = this.kafka.consumer({
       groupId: this.prefix + options.groupId,
       allowAutoTopicCreation: false,
+      // A fetch is answered as soon as one message is there (the wait is only for when none is).
+      minBytes: 1,
       ...(options.liveTail ? { maxWaitTimeInMs: options.liveTail.pollIntervalMs } : {}),
       // A member that died without leaving holds its partitions (and a restarted service's join)
       // this long: 10 s rather than kafkajs' 30 s.
