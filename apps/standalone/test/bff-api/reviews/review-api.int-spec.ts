@@ -11,6 +11,7 @@ import {
 import { eventually, publishEvent } from '@mkt/testing';
 import { randomUUID } from 'node:crypto';
 import { createProduct } from '@mkt/catalog/src/products/new-product';
+import { ReviewWrites } from '@mkt/catalog/src/reviews/review-writes';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 
@@ -315,11 +316,23 @@ describe('reviews', () => {
 
   it('takes a review written the moment the order shows complete, before catalog heard of it', async () => {
     const { orno, announce } = await completeOrder(shopper);
-    // The shopper sees the order complete and writes at once; catalog hears of it a moment later.
+    // The shopper sees the order complete and writes at once; catalog hears of it only after the
+    // review reached it.
+    const writes = stack.service('catalog').get(ReviewWrites);
+    const write = writes.write.bind(writes);
+    let reached: () => void = () => undefined;
+    const reachedCatalog = new Promise<void>((resolve) => (reached = resolve));
+    const spy = jest.spyOn(writes, 'write').mockImplementation((...args) => {
+      reached();
+      return write(...args);
+    });
     const adding = add(shopper, orno);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await reachedCatalog;
+    await new Promise((resolve) => setTimeout(resolve, 50));
     await announce();
-    expect((await adding).status).toBe(201);
+    const added = await adding;
+    spy.mockRestore();
+    expect(added.status).toBe(201);
     expect(await reviewOfLine(orno)).toMatchObject({ pno, title: REVIEW.title });
   });
 
