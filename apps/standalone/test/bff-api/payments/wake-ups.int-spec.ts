@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   checkOwnProductWritesReadBack,
-  productInStock,
+  checkReviewRightAfterCompletion,
+  checkVerifyOnIdleStore,
   StoreApi,
-  timedCheckout,
-  VERIFY_BOUND_MS,
-  verifyTimesOnIdleStore,
 } from '@mkt/testing';
 import type { RunningStandalone } from '../../../src/standalone';
 import { startStandalone } from '../../../src/standalone';
@@ -36,22 +34,12 @@ describe('wake-ups in standalone mode', () => {
   afterAll(() => app?.close());
 
   it('answers a verification within 100 ms of the payment on an idle store', async () => {
-    const times = await verifyTimesOnIdleStore(api);
-    console.log(`standalone: verify answered in ${times.map(Math.round).join(', ')} ms`);
-    expect(times[0]).toBeLessThanOrEqual(VERIFY_BOUND_MS);
+    const times = await checkVerifyOnIdleStore(api);
+    console.log(`standalone: verify ${JSON.stringify(times)} ms`);
   });
 
   it('takes a review of a line the moment its order shows complete', async () => {
-    const { odno } = await productInStock(api, 1);
-    const shopper = await api.newShopper('review-at-once');
-    const { ono, verification } = await timedCheckout(api, shopper, odno);
-    expect(verification).toMatchObject({ verified: true, status: 'ORDER_COMPLETE' });
-    const [line] = (await api.order(shopper, ono)).orderDetails;
-    await api.call(shopper, 'POST', `/api/review/add/${line.orno}`, {
-      title: '신선해요',
-      rate: 5,
-      content: '주문하자마자 리뷰를 남깁니다.',
-    });
+    await checkReviewRightAfterCompletion(api);
   });
 
   it("shows a product's edit, delete and restore to whoever made them right after the answer", async () => {

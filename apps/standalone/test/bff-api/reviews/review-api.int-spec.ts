@@ -51,7 +51,7 @@ describe('reviews', () => {
    * (order.completed) as order does; answers once catalog has recorded the line.
    */
   /** A complete order of one line, and how order announces it (order.completed); catalog hears it once announced. */
-  async function completeOrder(buyer: Shopper): Promise<{ orno: number; announce: () => Promise<void> }> {
+  async function completeOrder(buyer: Shopper): Promise<{ orno: number; announce: () => Promise<unknown> }> {
     const order = await stack.orders!.order.create({
       data: {
         mno: buyer.mno,
