@@ -18,7 +18,8 @@
 // order and refund was driven, and everything settled). Afterwards its processes and its broker are
 // stopped (--keep-kafka leaves the broker running); the databases stay for a look until the next run.
 //   node scripts/bench/checkout-bench.mjs [--orders 1000] [--concurrency 20] [--members 50]
-//     [--fault-every 100] [--roundtrips 1000] [--refund-share 0.3] [--refund-batches 6]
+//     [--fault-every 100 (0: no faults, in the refunds either)] [--roundtrips 1000]
+//     [--refund-share 0.3] [--refund-batches 6]
 //     [--keep-kafka] [--log-level warn]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -240,7 +241,8 @@ async function startProcesses() {
     'bff',
     PORTS.bff,
     {
-      LOG_LEVEL: values['log-level'],
+      // The BFF's catalogue cache hears catalog's changes from the broker.
+      ...kafkaEnv,
       SERVICE_URL_CATALOG: url('catalog'),
       SERVICE_URL_MEMBER: url('member'),
       SERVICE_URL_CART: url('cart'),
@@ -618,7 +620,7 @@ async function inject(kind) {
 const faultName = (kind) => (kind === 'kafka' ? 'Kafka restart' : `kill -9 ${kind.replace('+', ' and ')}`);
 
 async function injectFaults() {
-  for (let k = 1; k * FAULT_EVERY < ORDERS; k++) {
+  for (let k = 1; FAULT_EVERY > 0 && k * FAULT_EVERY < ORDERS; k++) {
     while (driving && placed < k * FAULT_EVERY) await sleep(50);
     if (!driving) {
       say(`fault ${k}: skipped, the orders were all driven`);
@@ -900,7 +902,12 @@ async function refundPhase(admin, initial, completeCheckouts) {
       ms,
       seconds,
     },
-    { share: REFUND_SHARE, batches: Number(values['refund-batches']), concurrency: CONCURRENCY },
+    {
+      share: REFUND_SHARE,
+      batches: Number(values['refund-batches']),
+      concurrency: CONCURRENCY,
+      withFaults: FAULT_EVERY > 0,
+    },
   );
   const retriesBefore = stats.retries;
   await scenario.run(completeCheckouts, shoppers);

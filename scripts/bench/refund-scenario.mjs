@@ -77,8 +77,8 @@ export class RefundScenario {
    * `tools`: { api, HttpError, signIn, shopperPassword, sql, count, dbUrl, DB, say, sleep, inject,
    * faultName, percentile, ms, seconds }, as checkout-bench.mjs defines them.
    */
-  constructor(tools, { share, batches, concurrency }) {
-    Object.assign(this, { tools, share, batches, concurrency });
+  constructor(tools, { share, batches, concurrency, withFaults = true }) {
+    Object.assign(this, { tools, share, batches, concurrency, withFaults });
     /** One per order asked: { ono, mno, total, impUid, sellers, byAdmin, twice, rfno, approvedAt, completedAt }. */
     this.refunds = [];
     this.faults = [];
@@ -98,7 +98,7 @@ export class RefundScenario {
     this.watching = this.watchCompletions();
     const start = performance.now();
     for (const [i, batch] of batchesOf(this.refunds, this.batches).entries()) {
-      const fault = REFUND_FAULTS[i % REFUND_FAULTS.length];
+      const fault = this.withFaults ? REFUND_FAULTS[i % REFUND_FAULTS.length] : { after: 'none' };
       await this.requestAll(batch);
       if (fault.after === 'requests') this.fault(fault.kind, i + 1, fault.after);
       await this.approveAll(batch);

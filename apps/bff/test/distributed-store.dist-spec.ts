@@ -1,5 +1,13 @@
-import type { ProductSummaryDto, PageResult } from '@mkt/contracts';
-import { checkCatalogFreshness, DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
+import {
+  checkCatalogFreshness,
+  checkOwnProductWritesReadBack,
+  checkReviewRightAfterCompletion,
+  checkVerifyOnIdleStore,
+  DEMO_ACCOUNTS,
+  poll,
+  productInStock,
+  StoreApi,
+} from '@mkt/testing';
 import { serviceNode } from '@mkt/topology';
 
 jest.setTimeout(90_000);
@@ -34,18 +42,10 @@ describe('the distributed store', () => {
   });
 
   it('takes an order from cart to payment and back through a refund, stock following', async () => {
-    const page = await api.call<PageResult<ProductSummaryDto>>(
-      undefined,
-      'GET',
-      '/api/product/list?page=1&size=20&sortBy=p_stock&sort=p_stock',
-    );
-    const details = await Promise.all(page.dtoList.map((product) => api.product(product.pno)));
-    const option = details.flatMap((product) => product.optionDetail).find((o) => o.od_stock >= 10);
-    if (!option) throw new Error('the demo store has no option with 10 in stock');
+    const { product, odno } = await productInStock(api, 10);
+    const option = { odno };
     const stockOf = async () =>
-      (await api.product(details.find((p) => p.optionDetail.includes(option))!.pno)).optionDetail.find(
-        (o) => o.odno === option.odno,
-      )!.od_stock;
+      (await api.product(product.pno)).optionDetail.find((o) => o.odno === option.odno)!.od_stock;
     const stockBefore = await stockOf();
 
     const shopper = await api.newShopper('distributed');
@@ -86,5 +86,18 @@ describe('the distributed store', () => {
       process.env.MKT_DISTRIBUTED_CATALOG_URL ?? `http://127.0.0.1:${serviceNode('catalog').port + offset}`;
     const figures = await checkCatalogFreshness([api], catalogUrl);
     console.log(`distributed: fresh after ${JSON.stringify(figures)} ms`);
+  });
+
+  it('answers a verification within 100 ms of the payment on an idle store (events wake every hop)', async () => {
+    const times = await checkVerifyOnIdleStore(api);
+    console.log(`distributed: verify ${JSON.stringify(times)} ms`);
+  });
+
+  it('takes a review of a line the moment its order shows complete', async () => {
+    await checkReviewRightAfterCompletion(api);
+  });
+
+  it("shows a product's edit, delete and restore to whoever made them right after the answer", async () => {
+    await checkOwnProductWritesReadBack(api);
   });
 });

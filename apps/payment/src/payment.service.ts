@@ -9,6 +9,7 @@ import {
   GiveBackPaymentOfCancelledOrder,
   GiveBackRejectedPayment,
 } from './payments/gateway-cancellation';
+import { OrderOutcomes, RecordCancelledOrder, RecordCompletedOrder } from './payments/order-outcomes';
 import { PaymentController } from './payments/payment.controller';
 import { PaymentReads } from './payments/payment-reads';
 import { RecordPaymentHandler } from './payments/record-payment';
@@ -22,7 +23,13 @@ export const paymentService = defineService({
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: PaymentDatabase,
   imports: [CqrsModule.forRoot()],
-  handlers: [GiveBackRejectedPayment, GiveBackPaymentOfCancelledOrder, QueueRefundCancellations],
+  handlers: [
+    GiveBackRejectedPayment,
+    GiveBackPaymentOfCancelledOrder,
+    QueueRefundCancellations,
+    RecordCompletedOrder,
+    RecordCancelledOrder,
+  ],
   controllers: [PaymentController],
   providers: () => [
     ...gatewayProviders,
@@ -30,6 +37,7 @@ export const paymentService = defineService({
     PaymentReads,
     RecordPaymentHandler,
     VerifyPaymentHandler,
+    OrderOutcomes,
     RefundCanceller,
     UnmatchedPayments,
     orderReaderProvider,

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { messagingMigrationsDir } from '@mkt/messaging';
 import type { DatabaseTarget } from '@mkt/persistence';
 import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
-import { loadConfig, postgresUrl } from '@mkt/platform';
+import { loadConfig, postgresUrl, serviceMigrations } from '@mkt/platform';
 import { boardService } from '@mkt/board/src/board.service';
 import { BoardDatabase } from '@mkt/board/src/database';
 import { catalogService } from '@mkt/catalog/src/catalog.module';
@@ -24,10 +23,7 @@ const seedConfig = z.object({
 
 async function migrated(definition: ServiceDefinition, url: string): Promise<DatabaseTarget> {
   const target = { kind: 'postgres', url, schema: 'public' } as const;
-  await applyMigrations(target, [
-    { scope: definition.name, dir: definition.migrationsDir },
-    { scope: 'messaging', dir: messagingMigrationsDir },
-  ]);
+  await applyMigrations(target, serviceMigrations(definition));
   return target;
 }
 

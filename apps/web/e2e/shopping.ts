@@ -66,6 +66,13 @@ export function callApi<T>(
 
 export const cartOf = (login: LoginResult) => storeApi().cart(login);
 
+/**
+ * The member's cart as [odno, quantity] pairs by option number. The cart lists lines in the order
+ * the server took their first adds, and the pages send a choice's adds at once, so their order varies.
+ */
+export const cartQuantities = async (login: LoginResult) =>
+  (await cartOf(login)).map((line) => [line.odno, line.c_cnt]).sort(([a], [b]) => a - b);
+
 export const addToCart = (login: LoginResult, odno: number, c_cnt: number) =>
   storeApi().addToCart(login, odno, c_cnt);
 

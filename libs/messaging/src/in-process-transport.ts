@@ -20,6 +20,7 @@ export interface BusDatabase {
 export interface InProcessTransportOptions {
   /** Schema holding bus_message and bus_offset (bus-migrations). */
   schema: string;
+  /** A group's longest wait when nothing comes: a safety net, since each publish wakes every group. */
   pollIntervalMs?: number;
   retryDelayMs?: number;
   logger?: MessagingLogger;
@@ -37,7 +38,8 @@ interface BusRow {
  * The standalone mode's bus: one process, no Kafka, same guarantees. Messages are appended to a
  * durable log table and each consumer group keeps a committed offset per topic, advanced only after
  * its handler resolved; so a crash loses nothing and redelivers at most the message in flight.
- * Delivery is always asynchronous to publish and sequential per group (so in order per key).
+ * Delivery is always asynchronous to publish and sequential per group (so in order per key); a
+ * publish (the relay's, right after the outbox's commit woke it) wakes the groups of its topics at once.
  */
 export class InProcessTransport implements MessageTransport {
   private readonly messages: string;
@@ -64,7 +66,8 @@ export class InProcessTransport implements MessageTransport {
       `INSERT INTO ${this.messages} (topic, message_key, value, headers) VALUES ${rows.join(', ')}`,
       params,
     );
-    for (const worker of this.workers) worker.nudge();
+    const topics = new Set(messages.map((m) => m.topic));
+    for (const worker of this.workers) if (worker.reads(topics)) worker.nudge();
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -78,7 +81,7 @@ export class InProcessTransport implements MessageTransport {
     const worker = new GroupWorker(this.db, options, {
       messages: this.messages,
       offsets: this.offsets,
-      pollIntervalMs: options.liveTail?.pollIntervalMs ?? this.options.pollIntervalMs ?? 500,
+      pollIntervalMs: options.liveTail?.pollIntervalMs ?? this.options.pollIntervalMs ?? 5_000,
       retryDelayMs: this.options.retryDelayMs ?? 1_000,
       logger: this.options.logger ?? silentLogger,
     });
@@ -173,6 +176,11 @@ class GroupWorker {
 
   nudge(): void {
     this.loop.nudge();
+  }
+
+  /** Whether the group reads any of `topics`. */
+  reads(topics: ReadonlySet<string>): boolean {
+    return this.subscription.topics.some((topic) => topics.has(topic));
   }
 
   /** Delivers what is pending; stops at the first message whose handler rejects. */

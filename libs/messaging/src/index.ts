@@ -11,6 +11,8 @@ export * from './dead-letters';
 export * from './retention';
 export * from './kafka-transport';
 export * from './in-process-transport';
+export * from './notices';
+export * from './polling-loop';
 
 /** Outbox and inbox tables, applied into every service's schema. */
 export const messagingMigrationsDir = join(__dirname, '..', 'migrations');

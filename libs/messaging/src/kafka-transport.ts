@@ -21,6 +21,9 @@ export interface KafkaTransportOptions {
   logger?: MessagingLogger;
 }
 
+/** How long a consumer's fetch waits for a message when none is there (kafkajs' default: 5 s). */
+const FETCH_WAIT_MS = 100;
+
 /**
  * The bus on Apache Kafka. The producer is idempotent and waits for all in-sync replicas; topics
  * (and their dead-letter topics) are created on first use; consumers commit an offset only after
@@ -80,7 +83,11 @@ export class KafkaTransport implements MessageTransport {
     const consumer = this.kafka.consumer({
       groupId: this.prefix + options.groupId,
       allowAutoTopicCreation: false,
-      ...(options.liveTail ? { maxWaitTimeInMs: options.liveTail.pollIntervalMs } : {}),
+      // A fetch is answered as soon as one message is there. The wait for one is short: kafkajs
+      // leaves partitions whose last batch is still being handled out of the next fetch, and their
+      // new messages wait for that fetch's answer (with kafkajs' 5 s, seconds per hop under load).
+      minBytes: 1,
+      maxWaitTimeInMs: options.liveTail?.pollIntervalMs ?? FETCH_WAIT_MS,
       // A member that died without leaving holds its partitions (and a restarted service's join)
       // this long: 10 s rather than kafkajs' 30 s.
       sessionTimeout: 10_000,

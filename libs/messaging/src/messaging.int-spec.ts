@@ -252,7 +252,7 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await withCausation({ correlationId: 'request-8', trace: request.trace }, () => enqueue('A', 1));
     // The relay publishes later, outside the request: the outbox row keeps the trace context.
     const r = relay();
-    r.start();
+    await r.start();
     await until(async () => published.messages.length === 2, 'the event and its follow-up');
     await r.stop();
     await c.stop();
@@ -316,7 +316,7 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await c.start();
     for (let seq = 1; seq <= 5; seq++) await enqueue('A', 1, seq);
     const r = relay();
-    r.start();
+    await r.start();
     await until(async () => (await qty('A')) === 95, 'five events');
     await r.stop();
     const seen = await h.db.client.$queryRawUnsafe<{ seq: number }[]>(
@@ -334,7 +334,7 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
       await enqueue('B', 1, 100 + seq);
     }
     const relays = [relay({ batchSize: 2 }), relay({ batchSize: 2 })];
-    relays.forEach((r) => r.start());
+    await Promise.all(relays.map((r) => r.start()));
     await until(async () => (await qty('A')) === 90 && (await qty('B')) === 90, 'twenty events');
     await Promise.all(relays.map((r) => r.stop()));
     const seen = await h.db.client.$queryRawUnsafe<{ seq: number }[]>(
@@ -358,7 +358,7 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await enqueue('B', 1);
     await enqueue('A', 2);
     const r = relay();
-    r.start();
+    await r.start();
     await until(async () => (await qty('A')) === 98, 'the good message after the poison one');
     await until(async () => dlq.messages.length === 2, 'two dead letters');
     await r.stop();

@@ -3,6 +3,8 @@ import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
 import { EventHeaders } from '@mkt/contracts';
 import { currentCausation } from './causation';
 import type { MessagingLogger } from './logger';
+import type { DatabaseNotices } from './notices';
+import { OUTBOX_NOTICE } from './notices';
 import { silentLogger } from './logger';
 import { PollingLoop } from './polling-loop';
 import { traceHeaders } from './tracing';
@@ -99,7 +101,13 @@ export interface OutboxRelayOptions {
   /** Publish attempts before an event is parked as FAILED for an operator to re-drive. */
   maxAttempts?: number;
   baseBackoffMs?: number;
+  /**
+   * The longest wait between two rounds when nothing is due: a safety net for a missed wake-up
+   * (without `notices`, the only way events are found).
+   */
   pollIntervalMs?: number;
+  /** The database's notifications: each committed outbox insert wakes the relay at once. */
+  notices?: DatabaseNotices;
   logger?: MessagingLogger;
 }
 
@@ -135,10 +143,14 @@ export interface OutboxEventView {
  * relays may run), publish outside any transaction, then mark them. A relay that dies after publishing
  * and before marking leaves the lease to expire and the event is published again; consumers' inboxes
  * make that harmless. An event is only claimed when no older event of its key is still unpublished.
+ * A relay sleeps until an outbox insert commits (it listens to the database's notifications), a
+ * failed publish's retry is due, or its poll interval passed (a safety net: a missed notification,
+ * another relay's lapsed lease).
  */
 export class OutboxRelay {
   private readonly owner = randomUUID();
   private readonly outbox: string;
+  private readonly notices?: DatabaseNotices;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
@@ -146,6 +158,7 @@ export class OutboxRelay {
   private readonly pollIntervalMs: number;
   private readonly logger: MessagingLogger;
   private readonly loop: PollingLoop;
+  private stopListening?: () => Promise<void>;
 
   constructor(
     private readonly db: RawSqlClient,
@@ -153,14 +166,15 @@ export class OutboxRelay {
     options: OutboxRelayOptions,
   ) {
     this.outbox = table(options.schema, 'outbox_event');
+    this.notices = options.notices;
     this.batchSize = options.batchSize ?? 100;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.baseBackoffMs = options.baseBackoffMs ?? 500;
-    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.logger = options.logger ?? silentLogger;
     this.loop = new PollingLoop(
-      async () => ((await this.relayOnce()) > 0 ? 0 : this.pollIntervalMs),
+      async () => (await this.round()).waitMs,
       (error) => {
         this.logger.error('outbox relay round failed', { error: String(error) });
         return this.pollIntervalMs;
@@ -170,14 +184,23 @@ export class OutboxRelay {
 
   /** One round: claim, publish, mark. Returns how many events were published. */
   async relayOnce(): Promise<number> {
+    return (await this.round()).published;
+  }
+
+  /**
+   * A round, and how long to wait before the next: none after publishing (events held back behind
+   * those of their key may be claimable now), until the earliest retry after a failed publish, else
+   * the poll interval (a commit wakes the relay).
+   */
+  private async round(): Promise<{ published: number; waitMs: number }> {
     const claimed = await this.claim();
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) return { published: 0, waitMs: this.pollIntervalMs };
     const ids = claimed.map((row) => String(row.id));
     try {
       await this.transport.publish(claimed.map(toMessage));
     } catch (error) {
-      await this.recordFailure(ids, error);
-      return 0;
+      const retryInMs = await this.recordFailure(ids, error);
+      return { published: 0, waitMs: Math.min(this.pollIntervalMs, retryInMs) };
     }
     await this.db.$executeRawUnsafe(
       `UPDATE ${this.outbox} SET status = 'PUBLISHED', published_at = now(), leased_until = NULL
@@ -185,15 +208,19 @@ export class OutboxRelay {
       ids,
       this.owner,
     );
-    return claimed.length;
+    return { published: claimed.length, waitMs: 0 };
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    if (this.loop.isRunning) return;
+    this.stopListening ??= await this.notices?.listen(OUTBOX_NOTICE, () => this.nudge());
     this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = undefined;
+    await this.loop.stop();
   }
 
   /** Asks a started relay to run a round now instead of waiting for its poll interval. */
@@ -279,21 +306,27 @@ export class OutboxRelay {
     return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   }
 
-  private async recordFailure(ids: string[], error: unknown): Promise<void> {
+  /** Puts the events back in line after a backoff (or parks them); answers the ms until the earliest retry. */
+  private async recordFailure(ids: string[], error: unknown): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     this.logger.warn('outbox publish failed; will retry', { events: ids.length, error: message });
-    await this.db.$executeRawUnsafe(
-      `UPDATE ${this.outbox}
-       SET attempts = attempts + 1, last_error = $2, leased_until = NULL, lease_owner = NULL,
-           next_attempt_at = now() + make_interval(secs => ($3::double precision * power(2, attempts)) / 1000),
-           status = CASE WHEN attempts + 1 >= $4 THEN 'FAILED' ELSE 'PENDING' END
-       WHERE id = ANY($1::bigint[]) AND lease_owner = $5`,
+    const [retry] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
+      `WITH failed AS (
+         UPDATE ${this.outbox}
+         SET attempts = attempts + 1, last_error = $2, leased_until = NULL, lease_owner = NULL,
+             next_attempt_at = now() + make_interval(secs => ($3::double precision * power(2, attempts)) / 1000),
+             status = CASE WHEN attempts + 1 >= $4 THEN 'FAILED' ELSE 'PENDING' END
+         WHERE id = ANY($1::bigint[]) AND lease_owner = $5
+         RETURNING status, next_attempt_at)
+       SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
+       FROM failed WHERE status = 'PENDING'`,
       ids,
       message,
       this.baseBackoffMs,
       this.maxAttempts,
       this.owner,
     );
+    return Math.max(0, retry?.ms ?? Infinity);
   }
 }
 

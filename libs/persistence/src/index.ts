@@ -3,3 +3,4 @@ export * from './prisma-adapter';
 export * from './sql-session';
 export * from './migrations';
 export * from './embedded';
+export * from './notices';

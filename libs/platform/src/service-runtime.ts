@@ -9,7 +9,7 @@ import type {
 import { Body, Controller, Get, Inject, Injectable, Module, Post, Query, UseGuards } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import type { MessageTransport, RawSqlClient, TransactionRunner } from '@mkt/messaging';
+import type { DatabaseNotices, MessageTransport, RawSqlClient, TransactionRunner } from '@mkt/messaging';
 import {
   EventConsumer,
   messagingMigrationsDir,
@@ -19,8 +19,8 @@ import {
   retentionOfDays,
   RetentionPruner,
 } from '@mkt/messaging';
-import type { DatabaseTarget } from '@mkt/persistence';
-import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
+import type { DatabaseTarget, MigrationSet, OpenDatabaseNotices } from '@mkt/persistence';
+import { applyMigrations, openDatabaseNotices, prismaAdapterFor } from '@mkt/persistence';
 import { serviceNode } from '@mkt/topology';
 import { z } from 'zod';
 import { correlationMiddleware } from './correlation';
@@ -42,6 +42,7 @@ export interface ServiceRuntime {
   serviceUrls: Record<string, string>;
   /** The token operators send (`x-ops-token`) to the outbox operations routes; without one they are off. */
   opsToken?: string;
+  /** The outbox relay's safety-net poll (it wakes on each committed event); 5 s when absent. */
   relayPollIntervalMs?: number;
   /** Published outbox events and inbox rows older than this go (MESSAGING_RETENTION_DAYS); 7 days when absent. */
   retentionDays?: number;
@@ -75,6 +76,8 @@ export interface ServiceDefinition {
 export const SERVICE_RUNTIME = Symbol('SERVICE_RUNTIME');
 /** The service's Prisma client, for platform parts that only need raw SQL. */
 const DATABASE = Symbol('DATABASE');
+/** The service database's notifications (`DatabaseNotices`): what waits for a commit listens here. */
+export const DATABASE_NOTICES = Symbol('DATABASE_NOTICES');
 
 @Controller()
 class HealthController {
@@ -117,6 +120,7 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly relay: OutboxRelay,
     @Inject(DATABASE) private readonly db: PrismaLike,
+    @Inject(DATABASE_NOTICES) private readonly notices: OpenDatabaseNotices,
     @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
     consumer: EventConsumer<RawSqlClient>,
     metrics: Metrics,
@@ -134,8 +138,8 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.relay.start();
+  async onApplicationBootstrap(): Promise<void> {
+    await this.relay.start();
     this.pruner.start();
   }
 
@@ -143,6 +147,7 @@ class MessagingLifecycle implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();
     await this.pruner.stop();
+    await this.notices.close();
     await this.db.$disconnect();
   }
 }
@@ -175,6 +180,7 @@ export class ServicePlatformModule {
           }),
       },
       { provide: DATABASE, useExisting: prisma },
+      { provide: DATABASE_NOTICES, useFactory: () => openDatabaseNotices(runtime.database) },
       {
         provide: Outbox,
         useValue: new Outbox(
@@ -185,12 +191,13 @@ export class ServicePlatformModule {
       },
       {
         provide: OutboxRelay,
-        inject: [DATABASE],
-        useFactory: (db: PrismaLike) =>
+        inject: [DATABASE, DATABASE_NOTICES],
+        useFactory: (db: PrismaLike, notices: DatabaseNotices) =>
           new OutboxRelay(db, runtime.transport, {
             schema: runtime.database.schema,
             logger: runtime.logger,
             pollIntervalMs: runtime.relayPollIntervalMs,
+            notices,
           }),
       },
       {
@@ -211,7 +218,7 @@ export class ServicePlatformModule {
       module: ServicePlatformModule,
       controllers: [HealthController, OutboxOpsController, MetricsController],
       providers,
-      exports: [SERVICE_RUNTIME, JsonLogger, prisma, Outbox, EventConsumer, Metrics],
+      exports: [SERVICE_RUNTIME, JsonLogger, prisma, Outbox, EventConsumer, Metrics, DATABASE_NOTICES],
     };
   }
 }
@@ -229,16 +236,21 @@ export interface ListenOptions {
   host: string;
 }
 
+/** A service's migrations: messaging's first, since its tables may announce inserts with notify_listeners(). */
+export function serviceMigrations(definition: ServiceDefinition): MigrationSet[] {
+  return [
+    { scope: 'messaging', dir: messagingMigrationsDir },
+    { scope: definition.name, dir: definition.migrationsDir },
+  ];
+}
+
 /** Migrates the service's database, then serves it. */
 export async function startService(
   definition: ServiceDefinition,
   runtime: ServiceRuntime,
   listen: ListenOptions,
 ): Promise<INestApplication> {
-  const applied = await applyMigrations(runtime.database, [
-    { scope: definition.name, dir: definition.migrationsDir },
-    { scope: 'messaging', dir: messagingMigrationsDir },
-  ]);
+  const applied = await applyMigrations(runtime.database, serviceMigrations(definition));
   if (applied.length)
     runtime.logger.log('migrations applied', { migrations: applied.map((m) => `${m.scope}/${m.name}`) });
   const app = await NestFactory.create(definition.module(runtime), { logger: runtime.logger });

@@ -8,3 +8,4 @@ export * from './store-api';
 export * from './catalog-freshness';
 export * from './stop-child';
 export * from './free-port';
+export * from './wake-ups';

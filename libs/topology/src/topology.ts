@@ -158,7 +158,7 @@ export const SERVICES: readonly ServiceNode[] = [
     database: 'payment',
     calls: ['order'],
     publishes: [PaymentVerifiedV1, PaymentRejectedV1, PaymentCancelledV1, PaymentRefundedV1],
-    consumes: [PaymentRejectedV1, OrderCancelledV1, RefundApprovedV1],
+    consumes: [PaymentRejectedV1, OrderCompletedV1, OrderCancelledV1, RefundApprovedV1],
     settings: [
       {
         name: 'PORTONE_API_KEY',

@@ -10,6 +10,8 @@ import type { Histogram } from 'prom-client';
 import type { OpenedStore } from '../testing/key-value-stores';
 import { openRedisStore } from '../testing/key-value-stores';
 import { startBffAlone } from '../testing/bff-alone';
+import type { SessionClaims } from '../auth/refresh-sessions';
+import { ProductManagementController } from '../products/product-management.controller';
 import { CACHED_LIST_PAGES } from './catalog-read-cache';
 
 jest.setTimeout(60_000);
@@ -175,6 +177,37 @@ describe("the BFF's catalogue read cache", () => {
     await read(list);
     const after = [...calls].filter(([path]) => path.startsWith('/products?')).map(([, n]) => n);
     expect(after.reduce((a, b) => a + b, 0)).toBe(listCalls.reduce((a, b) => a + b, 0) + 1);
+  });
+
+  it('drops a product this BFF changed before answering its writer, who reads the change back at once', async () => {
+    const writes = bff.get(ProductManagementController);
+    const seller: SessionClaims = {
+      mno: 7,
+      email: 'seller@dealmarket.kr',
+      role: 'SELLER',
+      roleSet: ['SELLER'],
+    };
+    const detail = `/api/product/${btoa('5')}`;
+    const list = '/api/product/list?page=1&size=20';
+    const listCalls = () =>
+      [...calls].filter(([path]) => path.startsWith('/products?')).reduce((sum, [, n]) => sum + n, 0);
+    const catalogAsked = () => ({ detail: callsTo('/products/5'), list: listCalls() });
+    for (const write of [
+      () => writes.edit(btoa('5'), { pName: '새 이름' }, seller),
+      () => writes.setDeleted(btoa('5'), { status: 'false' }, seller),
+    ]) {
+      await read(detail);
+      await read(list);
+      const cached = catalogAsked();
+      await read(detail);
+      await read(list);
+      expect(catalogAsked()).toEqual(cached);
+      await write();
+      // No change announced on the feed: what comes back is the writer's own dropping.
+      await read(detail);
+      await read(list);
+      expect(catalogAsked()).toEqual({ detail: cached.detail + 1, list: cached.list + 1 });
+    }
   });
 
   describe('the fast lane', () => {

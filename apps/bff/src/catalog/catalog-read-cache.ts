@@ -43,7 +43,7 @@ export const CACHED_LIST_PAGES = 3;
 const FEED_POLL_MS = 200;
 /**
  * Cached answers are served only while the feed was heard from this recently: a change reaches
- * catalog's outbox relay (up to 250 ms), the feed (its poll) and the cache within a second of its
+ * catalog's outbox relay (woken by its commit), the feed and the cache within a second of its
  * commit, or the cache has stopped answering by then.
  */
 const FEED_SILENCE_LIMIT_MS = 600;
@@ -175,6 +175,17 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
     this.lastHeardAt = performance.now();
   }
 
+  /**
+   * This instance just changed the product (`pno`; a registration, none yet): its detail and every
+   * list page go before the writer is answered, so whoever wrote reads the change back at once.
+   * Other instances hear it from the feed.
+   */
+  productChanged(pno?: number): void {
+    this.generation++;
+    if (pno !== undefined) this.entries?.delete(`product:${pno}`);
+    for (const key of this.listKeys) this.entries?.delete(key);
+  }
+
   private apply(message: TransportMessage): void {
     const event = eventEnvelopeSchema.safeParse(safeJson(message.value));
     const product =
@@ -182,9 +193,7 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
         ? ProductChangedV1.payloadSchema.safeParse(event.data.payload)
         : undefined;
     if (product?.success) {
-      this.generation++;
-      this.entries?.delete(`product:${product.data.pno}`);
-      for (const key of this.listKeys) this.entries?.delete(key);
+      this.productChanged(product.data.pno);
       return;
     }
     // A category change reads differently everywhere (details name their categories); and a

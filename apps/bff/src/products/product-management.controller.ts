@@ -40,6 +40,7 @@ import { BadInput, parseInput } from '@mkt/platform';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { decodeBase64Id } from '../catalog/base64-id';
+import { CatalogReadCache } from '../catalog/catalog-read-cache';
 import { CatalogClient } from '../services/catalog.client';
 import { MemberClient } from '../services/member.client';
 import { UploadErrorsFilter } from './upload-errors.filter';
@@ -164,14 +165,25 @@ function imageParts(files: UploadedPart[]): { data: Buffer; type: string; name: 
 /**
  * Product management of the consoles: sellers register and edit their own products; sellers (their
  * own) and admins (any) delete and restore them and list them. The seller of a registration is the
- * caller, its business name the member service's, whatever the form says.
+ * caller, its business name the member service's, whatever the form says. A change is dropped from
+ * this instance's catalogue cache before the writer is answered (whatever catalog answered: a
+ * failed call may have changed it), so the writer reads it back at once.
  */
 @Controller('api')
 export class ProductManagementController {
   constructor(
     private readonly catalog: CatalogClient,
     private readonly members: MemberClient,
+    private readonly cache: CatalogReadCache,
   ) {}
+
+  private async changing<T>(pno: number | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.cache.productChanged(pno);
+    }
+  }
 
   /** Multipart: `dto` (JSON), `ctnoList` (JSON array), `images` (files), `opts` (JSON array). */
   @ApiDoc({
@@ -220,9 +232,11 @@ export class ProductManagementController {
       options: jsonPart(fields, files, 'opts', []),
     };
     const seller = await this.members.byMno(caller.mno);
-    await this.catalog.registerProduct(
-      { draft, sellerId: caller.mno, businessName: seller.businessName ?? seller.m_nickname },
-      imageParts(files),
+    await this.changing(undefined, () =>
+      this.catalog.registerProduct(
+        { draft, sellerId: caller.mno, businessName: seller.businessName ?? seller.m_nickname },
+        imageParts(files),
+      ),
     );
     return null;
   }
@@ -244,7 +258,9 @@ export class ProductManagementController {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new BadInput(ProductMessages.malformedField('body'));
     }
-    await this.catalog.editProduct(pno, actorOf(caller), productFormOfEdit(body as Record<string, unknown>));
+    await this.changing(pno, () =>
+      this.catalog.editProduct(pno, actorOf(caller), productFormOfEdit(body as Record<string, unknown>)),
+    );
     return null;
   }
 
@@ -291,11 +307,9 @@ export class ProductManagementController {
     } catch {
       throw new BadInput(ProductMessages.malformedField('order'));
     }
-    await this.catalog.changeProductImages(
-      pno,
-      actorOf(caller),
-      parseInput(imageOrderSchema, order),
-      imageParts(files),
+    const imageOrder = parseInput(imageOrderSchema, order);
+    await this.changing(pno, () =>
+      this.catalog.changeProductImages(pno, actorOf(caller), imageOrder, imageParts(files)),
     );
     return null;
   }
@@ -355,7 +369,9 @@ export class ProductManagementController {
   ): Promise<string> {
     const pno = decodeBase64Id(encodedPno, '상품');
     const { status } = parseInput(delStatusQuerySchema, query);
-    const { delFlag } = await this.catalog.setProductDeleted(pno, actorOf(caller), status);
+    const { delFlag } = await this.changing(pno, () =>
+      this.catalog.setProductDeleted(pno, actorOf(caller), status),
+    );
     return delFlag ? ProductMessages.deleted : ProductMessages.restored;
   }
 }

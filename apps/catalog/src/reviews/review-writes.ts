@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ReviewDto, ReviewLikeDto, ReviewWrite } from '@mkt/contracts';
 import { ReviewMessages, ReviewWrittenV1 } from '@mkt/contracts';
-import { Outbox } from '@mkt/messaging';
-import { BadInput, NotFound } from '@mkt/platform';
+import type { DatabaseNotices } from '@mkt/messaging';
+import { Outbox, waitForNotice } from '@mkt/messaging';
+import { BadInput, DATABASE_NOTICES, NotFound } from '@mkt/platform';
 import { CatalogDatabase } from '../database';
 import { Prisma } from '../generated/prisma/client';
 import { ReviewRepository } from './review.repository';
@@ -13,6 +14,14 @@ export interface ReviewAuthor {
   mName: string;
 }
 
+/** What a purchased_line insert notifies, with its orno (catalog's migration 0010). */
+const LINE_RECORDED = 'catalog_purchased_line';
+/**
+ * How long a review waits for a line catalog has not heard of: the order's completion reaches the
+ * shopper (the order service) a few milliseconds before it reaches catalog (order.completed).
+ */
+const UNHEARD_LINE_WAIT_MS = 2_000;
+
 /** Reviews written on bought order lines, and members' likes of them. */
 @Injectable()
 export class ReviewWrites {
@@ -20,15 +29,23 @@ export class ReviewWrites {
     private readonly db: CatalogDatabase,
     private readonly outbox: Outbox,
     private readonly reviews: ReviewRepository,
+    @Inject(DATABASE_NOTICES) private readonly notices: DatabaseNotices,
   ) {}
 
   /**
    * Saves the review of the author's line `orno` of a complete order and announces it
    * (review.written) in one transaction; once per line, the unique `orno` holding under races.
-   * The line is as order's and refund's events left it (./purchased-lines.handlers).
+   * The line is as order's and refund's events left it (./purchased-lines.handlers); one not heard
+   * of yet is waited for a while, so a shopper who sees the order complete can review at once.
    */
   async write(orno: number, author: ReviewAuthor, review: ReviewWrite): Promise<ReviewDto> {
-    const line = await this.db.purchasedLine.findUnique({ where: { orno } });
+    const line = await waitForNotice(
+      this.notices,
+      LINE_RECORDED,
+      String(orno),
+      async () => (await this.db.purchasedLine.findUnique({ where: { orno } })) ?? undefined,
+      UNHEARD_LINE_WAIT_MS,
+    );
     // Another member's line, or a line of no complete order, is not found.
     if (!line || line.mno !== author.mno) throw new NotFound(ReviewMessages.lineNotFound);
     if (line.status !== 'COMPLETE') throw new BadInput(ReviewMessages.notReviewable);

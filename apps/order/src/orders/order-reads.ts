@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { OrderDto } from '@mkt/contracts';
-import { OrderMessages } from '@mkt/contracts';
+import { ORDER_CANCEL_REASON_TEXT, OrderMessages } from '@mkt/contracts';
 import { NotFound } from '@mkt/platform';
 import { OrderDatabase } from '../database';
 import type { Prisma } from '../database';
 import type { CancelReason } from '../process/order-process';
-import { CANCEL_REASON_TEXT } from '../process/order-process';
 
 const withLines = { details: { orderBy: { orno: 'asc' } } } as const;
 type OrderRow = Prisma.OrderGetPayload<{ include: typeof withLines }>;
@@ -20,7 +19,7 @@ function toOrderDto(row: OrderRow): OrderDto {
     o_address: row.oAddress,
     o_reciver: row.oReceiver,
     o_reciverPhoNum: row.oReceiverPhoNum,
-    cancelReason: row.cancelReason ? CANCEL_REASON_TEXT[row.cancelReason as CancelReason] : null,
+    cancelReason: row.cancelReason ? ORDER_CANCEL_REASON_TEXT[row.cancelReason as CancelReason] : null,
     orderDetails: row.details.map((line) => ({
       orno: line.orno,
       odno: line.odno,

@@ -32,13 +32,6 @@ export interface Step {
   announce: 'COMPLETED' | { cancelled: CancelReason } | null;
 }
 
-/** What a shopper reads about a cancelled order. */
-export const CANCEL_REASON_TEXT: Record<CancelReason, string> = {
-  STOCK_REJECTED: '재고가 부족해 주문이 취소되었습니다. 결제하신 금액은 환불됩니다.',
-  PAYMENT_REJECTED: '결제 금액이 주문 금액과 달라 주문이 취소되었습니다. 결제는 자동으로 취소됩니다.',
-  PAYMENT_TIMEOUT: '결제 시간이 지나 주문이 취소되었습니다.',
-};
-
 const unchanged = (state: ProcessState): Step => ({ state, announce: null });
 
 function completeIfReady(state: ProcessState): Step {

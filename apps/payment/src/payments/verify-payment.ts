@@ -11,6 +11,7 @@ import type { GatewayPayment, PaymentGateway } from '../gateway/payment-gateway'
 import { GatewayUnreachableError, PaymentNotFoundError } from '../gateway/payment-gateway';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
 import { OrderReader } from '@mkt/internal-clients';
+import { decidedVerification, OrderOutcomes } from './order-outcomes';
 import { PaymentMessages } from './payment-messages';
 
 /**
@@ -61,8 +62,6 @@ function verdictOf(paid: GatewayPayment, payment: Payment, order: OrderDto): Ver
   return { status: 'VERIFIED', amount: paid.amount };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * A payment verifies when the gateway says paid, for the order's merchant_uid and exactly the
  * order's server total, while the order waits for payment. Money that cannot pay the order is
@@ -76,6 +75,7 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     private readonly outbox: Outbox,
     @Inject(OrderReader) private readonly orders: OrderReader,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly outcomes: OrderOutcomes,
   ) {}
 
   async execute({ pmno, impUid, mno, waitMs }: VerifyPayment): Promise<PaymentVerificationDto> {
@@ -192,19 +192,15 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     );
   }
 
-  /** Where the order ends up, waiting up to `waitMs` for it to leave PAYMENT_PENDING. */
+  /** Where the order ends up, waiting up to `waitMs` for its process to end (order.completed or order.cancelled). */
   private async outcome(ono: number, waitMs: number): Promise<PaymentVerificationDto> {
-    const deadline = Date.now() + waitMs;
-    let order = await this.orders.order(ono);
-    while (order.status === 'PAYMENT_PENDING' && Date.now() < deadline) {
-      await sleep(100);
-      order = await this.orders.order(ono);
-    }
-    if (order.status === 'PAYMENT_PENDING')
-      return { verified: false, status: order.status, reason: PaymentMessages.stillProcessing };
-    if (order.status === 'CANCEL')
-      return { verified: false, status: order.status, reason: order.cancelReason };
-    return { verified: true, status: order.status, reason: null };
+    const decided = await this.outcomes.waitFor(ono, waitMs, async () => {
+      const order = await this.orders.order(ono);
+      return order.status === 'PAYMENT_PENDING'
+        ? undefined
+        : decidedVerification(order.status, order.cancelReason);
+    });
+    return decided ?? { verified: false, status: 'PAYMENT_PENDING', reason: PaymentMessages.stillProcessing };
   }
 }
 

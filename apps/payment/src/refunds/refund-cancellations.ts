@@ -2,9 +2,10 @@ import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/comm
 import { Controller, Inject, Injectable } from '@nestjs/common';
 import type { PayloadOf } from '@mkt/contracts';
 import { PaymentRefundedV1, RefundApprovedV1 } from '@mkt/contracts';
-import { Outbox } from '@mkt/messaging';
+import type { DatabaseNotices } from '@mkt/messaging';
+import { Outbox, PollingLoop } from '@mkt/messaging';
 import type { EventContext } from '@mkt/platform';
-import { JsonLogger, OnEvent } from '@mkt/platform';
+import { DATABASE_NOTICES, JsonLogger, OnEvent } from '@mkt/platform';
 import type { PaymentTx } from '../database';
 import { PaymentDatabase } from '../database';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
@@ -39,6 +40,11 @@ export class QueueRefundCancellations {
   }
 }
 
+/** What a refund_cancellation insert notifies (payment's migration 0005): the canceller starts at once. */
+const REFUND_QUEUED = 'payment_refund_queued';
+/** How often the canceller looks for retries that came due (and, as a safety net, for missed wake-ups). */
+const DUE_CHECK_MS = 1_000;
+
 /** Waits between tries of a gateway that did not answer: 1 s, 2 s, 4 s, ... up to 5 minutes. */
 export const backoffMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 300_000);
 
@@ -46,34 +52,38 @@ export const backoffMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 3
  * Gives approved refunds back at the gateway, part by part (partial cancellations), each exactly
  * once: PortOne's checksum (what remains cancellable before this cancel) makes a retry after a crash
  * between the gateway's cancel and our record see that the cancel happened. When a refund's last
- * part is done, payment.refunded goes out in the same transaction.
+ * part is done, payment.refunded goes out in the same transaction. A queued refund wakes it (the
+ * queue's insert notifies on commit); retries are found by a look every second.
  */
 @Injectable()
 export class RefundCanceller implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
+  private readonly loop: PollingLoop;
+  private stopListening?: () => Promise<void>;
 
   constructor(
     private readonly db: PaymentDatabase,
     private readonly outbox: Outbox,
     private readonly logger: JsonLogger,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-  ) {}
+    @Inject(DATABASE_NOTICES) private readonly notices: DatabaseNotices,
+  ) {
+    this.loop = new PollingLoop(
+      async () => ((await this.runOnce()) > 0 ? 0 : DUE_CHECK_MS),
+      (error) => {
+        this.logger.error('refund cancellations failed', { error: String(error) });
+        return DUE_CHECK_MS;
+      },
+    );
+  }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running = this.running
-        .then(async () => void (await this.runOnce()))
-        .catch((error: unknown) =>
-          this.logger.error('refund cancellations failed', { error: String(error) }),
-        );
-    }, 500);
-    this.timer.unref();
+  async onApplicationBootstrap(): Promise<void> {
+    this.stopListening = await this.notices.listen(REFUND_QUEUED, () => this.loop.nudge());
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.stopListening?.();
+    await this.loop.stop();
   }
 
   /** Works through the refunds due now; answers how many parts it gave back. */

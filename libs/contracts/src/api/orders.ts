@@ -56,6 +56,17 @@ export const OrderMessages = {
   orderNotFound: '주문을 찾을 수 없습니다.',
 } as const;
 
+/** Why an order's process cancelled it (order.cancelled's reason). */
+export const orderCancelReasonSchema = z.enum(['STOCK_REJECTED', 'PAYMENT_REJECTED', 'PAYMENT_TIMEOUT']);
+export type OrderCancelReason = z.infer<typeof orderCancelReasonSchema>;
+
+/** What a shopper reads about a cancelled order (the order's `cancelReason`, a verification's reason). */
+export const ORDER_CANCEL_REASON_TEXT: Record<OrderCancelReason, string> = {
+  STOCK_REJECTED: '재고가 부족해 주문이 취소되었습니다. 결제하신 금액은 환불됩니다.',
+  PAYMENT_REJECTED: '결제 금액이 주문 금액과 달라 주문이 취소되었습니다. 결제는 자동으로 취소됩니다.',
+  PAYMENT_TIMEOUT: '결제 시간이 지나 주문이 취소되었습니다.',
+};
+
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(200);
 
 /** One line of `POST /api/orders`; `or_price`, `rno`, `review_flag` are read by nobody. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderCancelReasonSchema } from '../api/orders';
 import { defineEvent } from './envelope';
 
 const won = z.number().int().nonnegative();
@@ -108,7 +109,7 @@ export const OrderCancelledV1 = defineEvent(
   z.object({
     ono: id,
     mno: id,
-    reason: z.enum(['STOCK_REJECTED', 'PAYMENT_REJECTED', 'PAYMENT_TIMEOUT']),
+    reason: orderCancelReasonSchema,
     lines: z.array(orderedLine).min(1),
     pmno: id.nullable(),
   }),

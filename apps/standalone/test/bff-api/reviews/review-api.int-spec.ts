@@ -11,6 +11,7 @@ import {
 import { eventually, publishEvent } from '@mkt/testing';
 import { randomUUID } from 'node:crypto';
 import { createProduct } from '@mkt/catalog/src/products/new-product';
+import { ReviewWrites } from '@mkt/catalog/src/reviews/review-writes';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 
@@ -49,7 +50,8 @@ describe('reviews', () => {
    * A paid order of the buyer's, one line: saved in order as its process leaves it and announced
    * (order.completed) as order does; answers once catalog has recorded the line.
    */
-  async function boughtLine(buyer: Shopper): Promise<number> {
+  /** A complete order of one line, and how order announces it (order.completed); catalog hears it once announced. */
+  async function completeOrder(buyer: Shopper): Promise<{ orno: number; announce: () => Promise<unknown> }> {
     const order = await stack.orders!.order.create({
       data: {
         mno: buyer.mno,
@@ -70,12 +72,19 @@ describe('reviews', () => {
     });
     const [{ orno }] = order.details;
     const line = { orno, odno, pno, sellerId: 1, count: 1, price: 12_000 };
-    await publishEvent(
-      stack.transport('order'),
-      OrderCompletedV1,
-      { ono: order.ono, mno: buyer.mno, totalPrice: 12_000, lines: [line], cartItemIds: [] },
-      order.ono,
-    );
+    const announce = () =>
+      publishEvent(
+        stack.transport('order'),
+        OrderCompletedV1,
+        { ono: order.ono, mno: buyer.mno, totalPrice: 12_000, lines: [line], cartItemIds: [] },
+        order.ono,
+      );
+    return { orno, announce };
+  }
+
+  async function boughtLine(buyer: Shopper): Promise<number> {
+    const { orno, announce } = await completeOrder(buyer);
+    await announce();
     await catalogSees(orno, 'COMPLETE');
     return orno;
   }
@@ -306,6 +315,28 @@ describe('reviews', () => {
     const refused = await add(shopper, details[0].orno);
     expect([refused.status, refused.body?.message]).toEqual([404, ReviewMessages.lineNotFound]);
     expect(await stack.catalog!.review.count({ where: { orno: details[0].orno } })).toBe(0);
+  });
+
+  it('takes a review written the moment the order shows complete, before catalog heard of it', async () => {
+    const { orno, announce } = await completeOrder(shopper);
+    // The shopper sees the order complete and writes at once; catalog hears of it only after the
+    // review reached it.
+    const writes = stack.service('catalog').get(ReviewWrites);
+    const write = writes.write.bind(writes);
+    let reached: () => void = () => undefined;
+    const reachedCatalog = new Promise<void>((resolve) => (reached = resolve));
+    const spy = jest.spyOn(writes, 'write').mockImplementation((...args) => {
+      reached();
+      return write(...args);
+    });
+    const adding = add(shopper, orno);
+    await reachedCatalog;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await announce();
+    const added = await adding;
+    spy.mockRestore();
+    expect(added.status).toBe(201);
+    expect(await reviewOfLine(orno)).toMatchObject({ pno, title: REVIEW.title });
   });
 
   it("does not find another member's line or an unknown one, and asks a visitor to sign in", async () => {
