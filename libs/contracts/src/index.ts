@@ -16,3 +16,4 @@ export * from './api/refunds';
 export * from './api/notices';
 export * from './api/products';
 export * from './event-stream';
+export * from './web/storefront-rendering';
