@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 /** The build's two outputs: the browser's pages and the server renderer (apps/web/vite.config.mts). */
-const webOutputs = ['apps/web/dist/index.html', 'apps/web/dist/.ssr/render-page.cjs'].map((path) => join(root, path));
+const webOutputs = ['apps/web/dist/index.html', 'apps/web/dist/.ssr/render-page.cjs'].map((path) =>
+  join(root, path),
+);
 const webSources = [
   'apps/web/src',
   'apps/web/public',

@@ -43,7 +43,8 @@ describe('server-rendered storefront pages (browser)', () => {
       const said = watchConsole(page);
       const detailCalls: string[] = [];
       page.on('request', (request) => {
-        if (request.url().endsWith(`/api/product/${encodeProductId(product.pno)}`)) detailCalls.push(request.url());
+        if (request.url().endsWith(`/api/product/${encodeProductId(product.pno)}`))
+          detailCalls.push(request.url());
       });
 
       const response = await page.goto(`${baseUrl()}/product/${product.pno}`);
@@ -93,7 +94,9 @@ describe('server-rendered storefront pages (browser)', () => {
       await page.getByTestId('hero-slider').waitFor();
       await expectAccessible(page);
       // The page's own 404, once: the browser did not ask the API again for what the server rendered.
-      expect(said).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+      expect(said).toEqual([
+        'Failed to load resource: the server responded with a status of 404 (Not Found)',
+      ]);
       expect(browser.pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,

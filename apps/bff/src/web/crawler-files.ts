@@ -26,7 +26,11 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-function productsPage(cache: CatalogReadCache, page: number, size: number): Promise<PageResult<ProductSummaryDto>> {
+function productsPage(
+  cache: CatalogReadCache,
+  page: number,
+  size: number,
+): Promise<PageResult<ProductSummaryDto>> {
   return cache.products(productListQuerySchema.parse({ page, size, sortBy: 'pno', sort: 'asc' }));
 }
 
@@ -55,6 +59,8 @@ export async function productSitemap(
 ): Promise<string | undefined> {
   const { dtoList } = await productsPage(cache, page, MAX_PAGE_SIZE);
   if (dtoList.length === 0) return undefined;
-  const urls = dtoList.map((product) => `<url><loc>${escapeXml(`${origin}/product/${product.pno}`)}</loc></url>`);
+  const urls = dtoList.map(
+    (product) => `<url><loc>${escapeXml(`${origin}/product/${product.pno}`)}</loc></url>`,
+  );
   return `${XML_HEADER}\n<urlset xmlns="${SITEMAP_NS}">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -5,7 +5,8 @@ import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
 import { loadStorefrontRenderer, StorefrontPages } from './storefront-pages';
 
 /** The web build's real renderer, given a product its price rules reject (the store's pages: apps/standalone/test/bff-api/storefront). */
-const SHELL = '<!doctype html><html><head><title>딜마켓</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html><head><title>딜마켓</title></head><body><div id="root"></div></body></html>';
 
 describe('a page whose rendering fails', () => {
   let server: Server;
@@ -41,7 +42,9 @@ describe('a page whose rendering fails', () => {
         reviewRating: async () => ({ count: 0, average: 0 }),
       },
     });
-    server = createServer((req, res) => void pages.answer(`${url}${req.url ?? '/'}`, req.method ?? 'GET', res));
+    server = createServer(
+      (req, res) => void pages.answer(`${url}${req.url ?? '/'}`, req.method ?? 'GET', res),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

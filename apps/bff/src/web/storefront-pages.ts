@@ -63,10 +63,13 @@ export class StorefrontPages {
     try {
       return await this.options.render({ url, template: this.options.shell, data: this.options.data });
     } catch (error) {
-      this.options.logger?.warn('server rendering failed; the page is answered as the client-rendered shell', {
-        url,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      this.options.logger?.warn(
+        'server rendering failed; the page is answered as the client-rendered shell',
+        {
+          url,
+          error: error instanceof Error ? error.message : String(error),
+        },
+      );
       return null;
     }
   }

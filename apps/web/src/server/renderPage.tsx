@@ -24,7 +24,6 @@ const handler = createStaticHandler(serverRoutes);
 /** The whole app rendered, every part ready (no fallbacks left for the browser to fill). */
 function renderComplete(app: ReactNode): Promise<PipeableStream> {
   return new Promise((resolve, reject) => {
-    let timeout: ReturnType<typeof setTimeout> | undefined;
     const stream = renderToPipeableStream(app, {
       onAllReady: () => {
         clearTimeout(timeout);
@@ -36,7 +35,8 @@ function renderComplete(app: ReactNode): Promise<PipeableStream> {
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     });
-    timeout = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
+    // React starts rendering after this function returns: the callbacks above find it set.
+    const timeout = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
   });
 }
 

@@ -16,7 +16,11 @@ export interface LoaderContext {
   status: number;
 }
 
-type PageLoader = (args: { params: Record<string, string | undefined>; request: Request; context: LoaderContext }) => Promise<PageHead>;
+type PageLoader = (args: {
+  params: Record<string, string | undefined>;
+  request: Request;
+  context: LoaderContext;
+}) => Promise<PageHead>;
 
 /**
  * The product page: the product and its review count go into the query client under the keys the

@@ -49,11 +49,19 @@ describe('storefront pages rendered on the server (issue 24)', () => {
   afterAll(() => app.close());
 
   const onSale = async (page: number, size: number) =>
-    api.call<PageResult<ProductSummaryDto>>(undefined, 'GET', `/api/product/list?page=${page}&size=${size}&sortBy=pno&sort=asc`);
+    api.call<PageResult<ProductSummaryDto>>(
+      undefined,
+      'GET',
+      `/api/product/list?page=${page}&size=${size}&sortBy=pno&sort=asc`,
+    );
 
-  it("a product page without JavaScript names the product, its sale price and picture, for previews and search engines", async () => {
+  it('a product page without JavaScript names the product, its sale price and picture, for previews and search engines', async () => {
     const [summary] = (await onSale(1, 1)).dtoList;
-    const product = await api.call<ProductDetailDto>(undefined, 'GET', `/api/product/${btoa(String(summary.pno))}`);
+    const product = await api.call<ProductDetailDto>(
+      undefined,
+      'GET',
+      `/api/product/${btoa(String(summary.pno))}`,
+    );
     const salePrice = discountedPrice(product.p_price, product.p_salePer);
     const url = `${app.url}/product/${product.pno}`;
 
@@ -107,9 +115,13 @@ describe('storefront pages rendered on the server (issue 24)', () => {
     const first = html.slice(0, FIRST_BYTES);
     expect(first).toContain(`<h1 id="product-name" class="purchase__name">${product.pName}</h1>`);
     expect(first).toContain(`data-testid="detail-final-price">${formatWon(salePrice)}</strong>`);
-    expect(first).toContain(`<img class="purchase__image" src="/images/product/${encodeURIComponent(product.productImage[0].pi_name)}"`);
+    expect(first).toContain(
+      `<img class="purchase__image" src="/images/product/${encodeURIComponent(product.productImage[0].pi_name)}"`,
+    );
     // The browser hydrates with the product it was rendered with.
-    expect(html).toMatch(/<script type="application\/json" id="mkt-server-state">[^<]*"queryKey":\["products","detail",\d+\]/);
+    expect(html).toMatch(
+      /<script type="application\/json" id="mkt-server-state">[^<]*"queryKey":\["products","detail",\d+\]/,
+    );
   });
 
   it('a deleted product answers a 404 page that asks not to be indexed', async () => {
@@ -159,7 +171,11 @@ describe('storefront pages rendered on the server (issue 24)', () => {
   it('the pages the browser renders itself (cart, my page, consoles) are the shell', async () => {
     for (const path of ['/cart', '/mypage/order', '/admin/login', '/payment/form']) {
       const { status, html } = await page(`${app.url}${path}`);
-      expect({ path, status, empty: html.includes('<div id="root"></div>') }).toEqual({ path, status: 200, empty: true });
+      expect({ path, status, empty: html.includes('<div id="root"></div>') }).toEqual({
+        path,
+        status: 200,
+        empty: true,
+      });
     }
   });
 });
