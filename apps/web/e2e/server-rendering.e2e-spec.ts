@@ -1,3 +1,4 @@
+import type { CategoryDto, PageResult, ProductSummaryDto } from '@mkt/contracts';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { formatWon, discountedPrice } from '@mkt/pricing';
 import { cartOf, openAsShopper, pickProducts, wishesOf, type Picks } from './shopping';
@@ -6,6 +7,7 @@ import {
   encodeProductId,
   expectAccessible,
   expectPhoneLayout,
+  getJson,
   nextDialog,
   poll,
   TEST_TIMEOUT_MS,
@@ -75,6 +77,37 @@ describe('server-rendered storefront pages (browser)', () => {
 
       await expectAccessible(page);
       await expectPhoneLayout(page, 'ssr-product');
+      expect(said).toEqual([]);
+      expect(browser.pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a category list arrives rendered, hydrates without a warning, and sorts',
+    async () => {
+      const [category] = await getJson<CategoryDto[]>('/api/categories/depth/2');
+      const page = await browser.open('/');
+      const said = watchConsole(page);
+      const response = await page.goto(`${baseUrl()}/product/list?ctno=${category.ctno}&depth=2`);
+      expect(await response?.text()).toContain('data-testid="product-grid"');
+      await waitForHydration(page);
+      expect(await page.title()).toBe(`${category.cateName} | 딜마켓`);
+
+      const newest = await getJson<PageResult<ProductSummaryDto>>(
+        `/api/product/list?ctno=${category.ctno}&page=1&size=40&sortBy=pno&sort=desc`,
+      );
+      await page.getByRole('button', { name: '신상품순' }).click();
+      await page.waitForURL(/sortBy=pno/);
+      await page
+        .getByTestId('product-grid')
+        .locator('li')
+        .first()
+        .getByText(newest.dtoList[0].pName, { exact: true })
+        .waitFor();
+
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'ssr-list');
       expect(said).toEqual([]);
       expect(browser.pageErrors).toEqual([]);
     },

@@ -40,6 +40,10 @@ describe('a page whose rendering fails', () => {
       data: {
         product: async (pno) => (pno === broken.pno ? broken : sound),
         reviewRating: async () => ({ count: 0, average: 0 }),
+        // A product page reads no list.
+        products: () => Promise.reject(new Error('not read')),
+        categoriesAtDepth: () => Promise.reject(new Error('not read')),
+        subCategories: () => Promise.reject(new Error('not read')),
       },
     });
     server = createServer(

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { RenderStorefrontPage, StorefrontData } from '@mkt/contracts';
-import { STOREFRONT_RENDERER_PATH } from '@mkt/contracts';
+import { productListQuerySchema, STOREFRONT_RENDERER_PATH } from '@mkt/contracts';
 import type { JsonLogger } from '@mkt/platform';
+import { parseInput } from '@mkt/platform';
 import type { CatalogReadCache } from '../catalog/catalog-read-cache';
 import type { CatalogClient } from '../services/catalog.client';
 
@@ -25,6 +26,9 @@ export function cachedStorefrontData(cache: CatalogReadCache, catalog: CatalogCl
         throw error;
       }),
     reviewRating: (pno) => catalog.reviewRating(pno),
+    products: (query) => cache.products(parseInput(productListQuerySchema, query)),
+    categoriesAtDepth: (depth) => cache.categoriesAtDepth(depth),
+    subCategories: (ctno) => cache.subCategories(ctno),
   };
 }
 

@@ -35,7 +35,7 @@ function consoleRoutes(role: ConsoleRole): RouteObject[] {
 }
 
 /** Route ids the server renders with data (server/serverLoaders.ts names its loaders by them). */
-export const RENDERED_ROUTE_IDS = { productDetail: 'product-detail' } as const;
+export const RENDERED_ROUTE_IDS = { productDetail: 'product-detail', productList: 'product-list' } as const;
 
 // Only the home is in the entry chunk (with the layout): every other page is fetched on its first
 // visit (onDemand), so the home's JavaScript stays small. Opened directly, such a page
@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                id: RENDERED_ROUTE_IDS.productList,
                 path: 'list',
                 lazy: onDemand(() =>
                   import('../product-list/ProductListPage').then(({ ProductListPage }) => ({

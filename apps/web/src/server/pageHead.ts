@@ -1,7 +1,10 @@
-import type { ProductDetailDto, ReviewRatingDto } from '@mkt/contracts';
+import type { PageResult, ProductDetailDto, ProductSummaryDto, ReviewRatingDto } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
 import { productImageUrl } from '../product/ProductImage';
 import { productName } from '../product-detail/PurchasePanel';
+import { listTitle } from '../product-list/ListBanner';
+import { listSearch, parseListState, type ListState } from '../product-list/listState';
+import { formatNumber } from '../shared/text/format';
 import { STORE_NAME } from '../shared/constants';
 import { documentTitle } from '../shared/ui/useDocumentTitle';
 
@@ -88,6 +91,51 @@ export function productHead(product: ProductDetailDto, rating: ReviewRatingDto, 
           : {}),
       },
     ],
+  };
+}
+
+const listUrl = (origin: string, state: ListState) => `${origin}/product/list${listSearch(state)}`;
+
+/** The list of one category, as a link from the breadcrumb names it. */
+function categoryList(chain: readonly number[]): ListState {
+  return {
+    ...parseListState(new URLSearchParams()),
+    ctno: chain.at(-1),
+    depth: chain.length,
+    chain: [...chain],
+  };
+}
+
+/** A product list page's head; a category's with its breadcrumb (schema.org `BreadcrumbList`). */
+export function listHead(
+  state: ListState,
+  list: PageResult<ProductSummaryDto>,
+  chain: readonly number[],
+  categoryNames: readonly string[],
+  origin: string,
+): PageHead {
+  const title = listTitle(state, categoryNames);
+  const breadcrumb =
+    categoryNames.length > 0
+      ? {
+          '@context': 'https://schema.org',
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, name: STORE_NAME, item: `${origin}/` },
+            ...categoryNames.map((name, i) => ({
+              '@type': 'ListItem',
+              position: i + 2,
+              name,
+              item: listUrl(origin, categoryList(chain.slice(0, i + 1))),
+            })),
+          ],
+        }
+      : undefined;
+  return {
+    title: documentTitle(title),
+    description: `${title}: ${STORE_NAME}의 특가 상품 ${formatNumber(list.totalCount)}개를 만나보세요.`,
+    canonicalUrl: listUrl(origin, { ...state, chain: [...chain] }),
+    structuredData: breadcrumb ? [breadcrumb] : [],
   };
 }
 

@@ -1,12 +1,16 @@
-import type { StorefrontData } from '@mkt/contracts';
+import { ROOT_CATEGORY, type CategoryDto, type StorefrontData } from '@mkt/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import { RENDERED_ROUTE_IDS } from '../app/router';
 import { NOT_FOUND_TITLE, parsePno } from '../product-detail/ProductDetailPage';
+import { chainFrom, depthsToLoad } from '../product-list/categoryChain';
+import { parseListState, productListParams } from '../product-list/listState';
+import { chainNames } from '../product-list/useCategoryChain';
+import { categoryKeys } from '../shared/api/categories';
 import { HttpError } from '../shared/api/http';
 import { productKeys } from '../shared/api/products';
 import { reviewKeys } from '../shared/api/reviews';
-import { notFoundHead, productHead, type PageHead } from './pageHead';
+import { listHead, notFoundHead, productHead, type PageHead } from './pageHead';
 
 /** What the server's loaders work with (React Router's request context). */
 export interface LoaderContext {
@@ -47,9 +51,43 @@ const productDetail: PageLoader = async ({ params, request, context }) => {
   return productHead(product, rating, url.origin);
 };
 
+/**
+ * The product list: its page of products, and the category lists its pickers, banner and chain
+ * read (useCategoryChain.ts), each under the key the page reads it by.
+ */
+const productList: PageLoader = async ({ request, context: { data, queryClient } }) => {
+  const url = new URL(request.url);
+  const state = parseListState(url.searchParams);
+  const params = productListParams(state);
+  const depths = depthsToLoad(state);
+  const [list, tops, ...depthLists] = await Promise.all([
+    data.products({ ...params }),
+    data.subCategories(ROOT_CATEGORY),
+    ...depths.map((depth) => data.categoriesAtDepth(depth)),
+  ]);
+  queryClient.setQueryData(productKeys.list(params), list);
+  queryClient.setQueryData(categoryKeys.sub(ROOT_CATEGORY), tops);
+  depths.forEach((depth, i) => queryClient.setQueryData(categoryKeys.depth(depth), depthLists[i]));
+
+  const chain =
+    state.ctno === undefined
+      ? []
+      : state.chain.length > 0
+        ? state.chain
+        : chainFrom(state.ctno, depthLists.flat());
+  const levels: (CategoryDto[] | undefined)[] = [tops];
+  for (const parent of chain.slice(0, 2)) {
+    const children = await data.subCategories(parent);
+    queryClient.setQueryData(categoryKeys.sub(parent), children);
+    levels.push(children);
+  }
+  return listHead(state, list, chain, chainNames(chain, levels), url.origin);
+};
+
 /** The pages the server renders, by route id; every other page is the browser's. */
 const SERVER_LOADERS: Record<string, PageLoader> = {
   [RENDERED_ROUTE_IDS.productDetail]: productDetail,
+  [RENDERED_ROUTE_IDS.productList]: productList,
 };
 
 export function isServerRendered(routeId: string | undefined): routeId is string {

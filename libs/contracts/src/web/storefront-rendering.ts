@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
-import type { ProductDetailDto } from '../api/catalog';
+import type { CategoryDto, ProductDetailDto, ProductSummaryDto } from '../api/catalog';
+import type { PageResult } from '../api/paging';
 import type { ReviewRatingDto } from '../api/reviews';
 
 /**
@@ -13,6 +14,10 @@ export interface StorefrontData {
   /** A product on sale; null when there is none (never was, or deleted). */
   product(pno: number): Promise<ProductDetailDto | null>;
   reviewRating(pno: number): Promise<ReviewRatingDto>;
+  /** A page of the product list, its query as `GET /api/product/list` takes it (and checks it). */
+  products(query: Record<string, string | number | undefined>): Promise<PageResult<ProductSummaryDto>>;
+  categoriesAtDepth(depth: number): Promise<CategoryDto[]>;
+  subCategories(ctno: number): Promise<CategoryDto[]>;
 }
 
 export interface StorefrontRequest {

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
+import type { CategoryDto, PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
 import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
 import { DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
@@ -122,6 +122,31 @@ describe('storefront pages rendered on the server (issue 24)', () => {
     expect(html).toMatch(
       /<script type="application\/json" id="mkt-server-state">[^<]*"queryKey":\["products","detail",\d+\]/,
     );
+  });
+
+  it('a category page lists its products and names its place in a BreadcrumbList', async () => {
+    const [category] = await api.call<CategoryDto[]>(undefined, 'GET', '/api/categories/depth/2');
+    const parent = (await api.call<CategoryDto[]>(undefined, 'GET', '/api/categories/sub/1')).find(
+      (top) => top.ctno === category.superCate,
+    );
+    const listed = await api.call<PageResult<ProductSummaryDto>>(
+      undefined,
+      'GET',
+      `/api/product/list?ctno=${category.ctno}&page=1&size=40&sortBy=p_salesVol&sort=desc`,
+    );
+    const { status, html } = await page(`${app.url}/product/list?ctno=${category.ctno}&depth=2`);
+    expect(status).toBe(200);
+    expect(html).toContain(`<title>${category.cateName} | 딜마켓</title>`);
+    for (const product of listed.dtoList) expect(html).toContain(product.pName);
+    const [breadcrumb] = structuredData(html);
+    expect(breadcrumb).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: '딜마켓', item: `${app.url}/` },
+        { position: 2, name: parent?.cateName },
+        { position: 3, name: category.cateName },
+      ],
+    });
   });
 
   it('a deleted product answers a 404 page that asks not to be indexed', async () => {
