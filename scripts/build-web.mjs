@@ -6,7 +6,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const webIndex = join(root, 'apps/web/dist/index.html');
+/** The build's two outputs: the browser's pages and the server renderer (apps/web/vite.config.mts). */
+const webOutputs = ['apps/web/dist/index.html', 'apps/web/dist/.ssr/render-page.cjs'].map((path) =>
+  join(root, path),
+);
 const webSources = [
   'apps/web/src',
   'apps/web/public',
@@ -24,7 +27,7 @@ function newestMtime(path) {
 }
 
 export function buildWebIfStale() {
-  const built = existsSync(webIndex) ? statSync(webIndex).mtimeMs : 0;
+  const built = Math.min(...webOutputs.map((output) => (existsSync(output) ? statSync(output).mtimeMs : 0)));
   if (!webSources.some((source) => newestMtime(join(root, source)) > built)) return;
   console.log('웹 앱을 빌드합니다 (building the web app)...');
   const build = spawnSync('npm', ['run', 'build', '-w', '@mkt/web', '--silent'], {

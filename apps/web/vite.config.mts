@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
 
 /** The BFF the dev server forwards to; `npm start` (standalone) listens here by default. */
 const apiTarget = process.env.MKT_API_URL ?? 'http://127.0.0.1:8080';
@@ -45,23 +45,43 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server renderer (`vite build --ssr src/server/renderPage.tsx`, for the BFF's storefront
+ * pages): one CommonJS file with its dependencies inside, under the client build's folder, in a dot
+ * folder the BFF never serves as a file, so wherever the web build goes (the production image too)
+ * the renderer goes. The BFF finds it by `STOREFRONT_RENDERER_PATH` (@mkt/contracts).
+ */
+const serverRenderer: UserConfig['build'] = {
+  outDir: 'dist/.ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  rolldownOptions: {
+    output: { format: 'cjs', entryFileNames: 'render-page.cjs', codeSplitting: false },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   // Absolute, so `vite build` works from the repo root as well as from apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks each page loads (scripts/bench/web-bundle.ts, the bundle's browser test).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: 'vendor', test: VENDOR }],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  ssr: { noExternal: true },
+  // The renderer's React is production React, whatever NODE_ENV the BFF runs with (its bundle holds both).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? serverRenderer
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // dist/.vite/manifest.json: which chunks each page loads (scripts/bench/web-bundle.ts, the bundle's browser test).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'vendor', test: VENDOR }],
+            },
+          },
         },
       },
-    },
-  },
   server: { port: 5173, strictPort: false, proxy },
   preview: { port: 4173, proxy },
-});
+}));

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Lighthouse's performance category on the home page, in Debian's Chromium (headless): the score
-// and its key metrics for each run and their median. Starts the standalone store on a fresh data
-// folder (building the web app if stale), or measures the page --url names.
+// Lighthouse on the home page and on a product page (server-rendered, issue 24), in Debian's
+// Chromium (headless): the performance, accessibility, best-practices and SEO scores and the key
+// metrics for each run, and their medians. Starts the standalone store on a fresh data folder
+// (building the web app if stale), or measures the store --url names.
 //   npm run bench:lighthouse [-- --preset mobile|desktop|both] [--runs 3] [--url http://127.0.0.1:8080/]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
@@ -66,6 +67,8 @@ async function startStore() {
 }
 
 let lighthouseVersion = '';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
 
 /** One Lighthouse run in a fresh Chromium (no cache): the figures we print. */
@@ -82,7 +85,7 @@ async function measure(url, preset) {
       url,
       {
         port,
-        onlyCategories: ['performance'],
+        onlyCategories: CATEGORIES,
         // Screenshots count for nothing in the score and time out on a busy machine.
         skipAudits: ['screenshot-thumbnails', 'final-screenshot', 'full-page-screenshot'],
         logLevel: 'error',
@@ -94,7 +97,10 @@ async function measure(url, preset) {
     const { audits } = lhr;
     const scripts = audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script');
     return {
-      score: Math.round(lhr.categories.performance.score * 100),
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      'best practices': Math.round(lhr.categories['best-practices'].score * 100),
+      SEO: Math.round(lhr.categories.seo.score * 100),
       FCP: ms(audits['first-contentful-paint']),
       LCP: ms(audits['largest-contentful-paint']),
       TBT: ms(audits['total-blocking-time']),
@@ -109,17 +115,33 @@ async function measure(url, preset) {
 
 const store = values.url ? { url: values.url, stop: async () => {} } : await startStore();
 try {
+  const bestSeller = await (
+    await fetch(new URL('/api/product/list?size=1&sortBy=p_salesVol', store.url))
+  ).json();
+  const pages = [
+    ['home', store.url],
+    ['product page', new URL(`/product/${bestSeller.dtoList[0].pno}`, store.url).toString()],
+  ];
   // A first visit warms the server (its caches, the JIT), as a real store is warm.
-  await fetch(store.url);
+  for (const [, url] of pages) await fetch(url);
   for (const preset of presets) {
-    const results = [];
-    for (let run = 0; run < Number(values.runs); run++) results.push(await measure(store.url, preset));
-    console.log(`\n${preset} (Lighthouse ${lighthouseVersion}, its ${preset} settings) on ${store.url}`);
-    console.table(results);
-    const scores = results.map((result) => result.score).sort((a, b) => a - b);
-    console.log(
-      `${preset} performance score: median ${scores[Math.floor(scores.length / 2)]} (runs: ${scores.join(', ')})`,
-    );
+    for (const [name, url] of pages) {
+      const results = [];
+      for (let run = 0; run < Number(values.runs); run++) results.push(await measure(url, preset));
+      console.log(`\n${preset}, ${name} (Lighthouse ${lighthouseVersion}, its ${preset} settings) on ${url}`);
+      console.table(results);
+      const medians = CATEGORIES.map((category, i) => {
+        const key = Object.keys(results[0])[i];
+        return `${key} ${median(results.map((result) => result[key]))}`;
+      });
+      const lcp = median(results.map((result) => parseInt(result.LCP, 10)));
+      const cls = median(results.map((result) => Number(result.CLS)));
+      console.log(
+        `${preset}, ${name}: medians ${medians.join(', ')}, LCP ${lcp} ms, CLS ${cls} (performance runs: ${results.map((result) => result.performance).join(', ')}; load average ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')})`,
+      );
+    }
   }
 } finally {
   await store.stop();

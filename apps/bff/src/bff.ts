@@ -156,7 +156,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
   app.use(apiRevalidation);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   serveApiDocs(app);
-  if (options.webDist) serveWebApp(app, options.webDist);
+  if (options.webDist) serveWebApp(app, options.webDist, options.logger);
   app.get(FastLane).install(app);
   await app.listen(listen.port, listen.host);
   return app;

@@ -11,6 +11,7 @@ import {
   nextDialog,
   TEST_TIMEOUT_MS,
   useBrowser,
+  waitForHydration,
 } from './support';
 
 /**
@@ -36,6 +37,7 @@ async function submitInquiry(page: Page, fields: { title?: string; content?: str
 
 async function openProduct(page: Page, product: SellerOption) {
   await page.goto(`${baseUrl()}/product/${product.pno}`);
+  await waitForHydration(page);
   await page.getByRole('heading', { level: 1, name: product.p_name }).waitFor();
 }
 

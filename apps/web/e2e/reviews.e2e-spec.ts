@@ -12,6 +12,7 @@ import {
   poll,
   TEST_TIMEOUT_MS,
   useBrowser,
+  waitForHydration,
   waitForText,
 } from './support';
 
@@ -107,6 +108,7 @@ describe('reviews (browser)', () => {
       const [review] = newest.dtoList;
       expect(review).toMatchObject({ title: REVIEW.title, rate: 4, reviewLike: 0 });
       await page.goto(`${baseUrl()}/product/${pno}`);
+      await waitForHydration(page);
       await page.getByRole('button', { name: '최신순' }).click();
       const item = page.getByTestId('review').filter({ hasText: REVIEW.title });
       await item.getByText('다음에도 살게요.').waitFor();
@@ -136,6 +138,7 @@ describe('reviews (browser)', () => {
       await likeButton.click();
       await waitForText(item.getByTestId('review-like-count'), '1');
       await page.reload();
+      await waitForHydration(page);
       await page.getByRole('button', { name: '최신순' }).click();
       const reloaded = page.getByTestId('review').filter({ hasText: REVIEW.title });
       await waitForText(reloaded.getByTestId('review-like-count'), '1');

@@ -21,6 +21,7 @@ import {
   RESULTS_DIR,
   signIn,
   storeApi,
+  waitForHydration,
   type OpenOptions,
   type useBrowser,
 } from './support';
@@ -187,6 +188,7 @@ export function cartLine(page: Page, odno: number) {
 
 export async function openPath(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl()}${path}`);
+  await waitForHydration(page);
 }
 
 /** Whether focus is inside the element matched by `selector`. */

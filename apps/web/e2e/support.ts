@@ -200,6 +200,15 @@ export async function expectPhoneLayout(page: Page, name: string): Promise<void>
   if (before) await page.setViewportSize(before);
 }
 
+/**
+ * Waits until a page the server rendered is hydrated (main.tsx marks it): its buttons look ready
+ * before that, but do nothing. A page the browser renders itself is ready as it appears.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  if ((await page.locator('#mkt-server-state').count()) === 0) return;
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
 export interface OpenOptions {
   viewport?: { width: number; height: number };
   permissions?: string[];
@@ -261,6 +270,7 @@ export function useBrowser(): BrowserHarness {
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await options.beforeLoad?.(page);
       await page.goto(`${baseUrl()}${pathname}`, { waitUntil: options.waitUntil ?? 'load' });
+      if (options.waitUntil !== 'domcontentloaded') await waitForHydration(page);
       return page;
     },
   };

@@ -9,6 +9,7 @@ import {
   poll,
   TEST_TIMEOUT_MS,
   useBrowser,
+  waitForHydration,
   waitForText,
 } from './support';
 import {
@@ -85,6 +86,7 @@ describe('wish list (browser)', () => {
       await expectAccessible(page);
 
       await page.reload();
+      await waitForHydration(page);
       await page.getByRole('heading', { level: 1, name: product.pName }).waitFor();
       await poll(
         () => wishButtonPressed(page),

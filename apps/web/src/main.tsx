@@ -1,9 +1,13 @@
 // Global styles first, so component styles (imported by the components) come later in the cascade.
 import './styles/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
+import { createAppRouter, loadMatchedPages } from './app/router';
+import { readServerState } from './app/serverState';
 import { prefetchHome } from './home/homeQueries';
 import { paths } from './shared/routing/paths';
 
@@ -11,10 +15,36 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root element is missing from index.html');
 
 const queryClient = createQueryClient();
-if (window.location.pathname === paths.home) prefetchHome(queryClient);
+const serverState = readServerState();
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+/**
+ * Marks the page hydrated (`<html data-hydrated>`): from then on the server's HTML responds to
+ * clicks. Renders nothing, as on the server.
+ */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+function app() {
+  return (
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+        {serverState && <MarkHydrated />}
+      </App>
+    </StrictMode>
+  );
+}
+
+if (serverState) {
+  // A page the server rendered (server/renderPage.tsx): its data and its page's code first, so the
+  // first render in the browser is the server's HTML.
+  hydrate(queryClient, serverState.queries);
+  void loadMatchedPages(window.location).then(() => hydrateRoot(container, app()));
+} else {
+  if (window.location.pathname === paths.home) prefetchHome(queryClient);
+  createRoot(container).render(app());
+}

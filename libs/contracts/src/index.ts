@@ -17,3 +17,4 @@ export * from './api/notices';
 export * from './api/products';
 export * from './event-stream';
 export * from './api/korean-particles';
+export * from './web/storefront-rendering';

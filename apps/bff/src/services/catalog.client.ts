@@ -6,6 +6,7 @@ import {
   managedProductSchema,
   productDetailSchema,
   productSummarySchema,
+  reviewRatingSchema,
   reviewSchema,
   sliceSchema,
   wishSchema,
@@ -26,6 +27,7 @@ import type {
   ReviewDto,
   ReviewLikeDto,
   ReviewListQuery,
+  ReviewRatingDto,
   ReviewWrite,
   Slice,
   WishDto,
@@ -58,6 +60,10 @@ export class CatalogClient {
 
   reviewCount(pno: number): Promise<number> {
     return this.http.get(`/reviews/product/${pno}/count`, z.number());
+  }
+
+  reviewRating(pno: number): Promise<ReviewRatingDto> {
+    return this.http.get(`/reviews/product/${pno}/rating`, reviewRatingSchema);
   }
 
   review(rno: number): Promise<ReviewDto> {

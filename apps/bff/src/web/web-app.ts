@@ -1,8 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import type { JsonLogger } from '@mkt/platform';
+import { CatalogReadCache } from '../catalog/catalog-read-cache';
+import { CatalogClient } from '../services/catalog.client';
+import { PRODUCT_SITEMAP_PATH, productSitemap, robotsTxt, SITEMAP_PATH, sitemapIndex } from './crawler-files';
+import { cachedStorefrontData, loadStorefrontRenderer, StorefrontPages } from './storefront-pages';
 
 /** Paths the BFF answers itself; everything else a browser GETs is the single-page app. */
 const API_PATHS = /^\/(api|images|metrics)(\/|$)/;
@@ -41,17 +46,49 @@ function cacheControl(urlPath: string): string {
   return urlPath.startsWith(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
+/** The origin the visitor asked (behind a trusted proxy, the one it names): canonical URLs and the sitemap's. */
+function originOf(req: Request): string {
+  return `${req.protocol}://${req.get('host')}`;
+}
+
 /**
  * Serves the built web app: a brotli or gzip copy where the browser takes one, hashed assets cached
- * for good, and index.html (every path that is not a file) revalidated on each visit, so a new
- * deploy reaches open tabs at their next page load.
+ * for good, and every path that is not a file as a page (storefront-pages.ts: rendered on the
+ * server, or index.html), revalidated on each visit, so a new deploy reaches open tabs at their
+ * next page load; and robots.txt and the sitemap (crawler-files.ts).
  */
-export function serveWebApp(app: INestApplication, distDir: string): void {
+export function serveWebApp(app: INestApplication, distDir: string, logger?: JsonLogger): void {
   const root = resolve(distDir);
   const index = join(root, 'index.html');
   if (!existsSync(index))
     throw new Error(`web app not built: ${index} is missing (run npm run build -w @mkt/web)`);
   const precompressed = findPrecompressed(root);
+  const cache = app.get(CatalogReadCache);
+  const pages = new StorefrontPages({
+    render: loadStorefrontRenderer(root),
+    shell: readFileSync(index, 'utf8'),
+    data: cachedStorefrontData(cache, app.get(CatalogClient)),
+    logger,
+  });
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const answer = (type: string, body: string | undefined) => {
+      if (body === undefined) return void res.status(404).type('text/plain').send('Not Found');
+      res.type(type).setHeader('Cache-Control', 'public, max-age=3600');
+      res.send(body);
+    };
+    if (req.path === '/robots.txt') return answer('text/plain', robotsTxt(originOf(req)));
+    if (req.path === SITEMAP_PATH)
+      return void sitemapIndex(originOf(req), cache).then((xml) => answer('application/xml', xml), next);
+    const sitemapPage = PRODUCT_SITEMAP_PATH.exec(req.path);
+    if (sitemapPage)
+      return void productSitemap(originOf(req), Number(sitemapPage[1]), cache).then(
+        (xml) => answer('application/xml', xml),
+        next,
+      );
+    next();
+  });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -82,8 +119,7 @@ export function serveWebApp(app: INestApplication, distDir: string): void {
     API_PATHS.test(req.path) ? next() : files(req, res, next),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || API_PATHS.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
+    pages.answer(`${originOf(req)}${req.originalUrl}`, req.method, res).catch(next);
   });
 }

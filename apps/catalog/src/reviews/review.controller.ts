@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, Param, Post, Put, Query } from '@nestjs/common';
-import type { ReviewDto, ReviewLikeDto, Slice } from '@mkt/contracts';
+import type { ReviewDto, ReviewLikeDto, ReviewRatingDto, Slice } from '@mkt/contracts';
 import { positiveIdSchema, reviewListQuerySchema, reviewWriteSchema } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
@@ -31,6 +31,11 @@ export class ReviewController {
   @Header('Content-Type', 'application/json')
   count(@Param('pno') pno: string): Promise<number> {
     return this.reviews.count(id(pno));
+  }
+
+  @Get('product/:pno/rating')
+  rating(@Param('pno') pno: string): Promise<ReviewRatingDto> {
+    return this.reviews.rating(id(pno));
   }
 
   @Get('product/:pno/liked')

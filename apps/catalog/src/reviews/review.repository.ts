@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ReviewDto, ReviewListQuery, Slice } from '@mkt/contracts';
+import type { ReviewDto, ReviewListQuery, ReviewRatingDto, Slice } from '@mkt/contracts';
 import { maskPersonName, ReviewMessages } from '@mkt/contracts';
 import { NotFound } from '@mkt/platform';
 import type { Prisma } from '../database';
@@ -29,6 +29,15 @@ export class ReviewRepository {
 
   async count(pno: number): Promise<number> {
     return this.db.review.count({ where: { pno } });
+  }
+
+  async rating(pno: number): Promise<ReviewRatingDto> {
+    const { _count, _avg } = await this.db.review.aggregate({
+      where: { pno },
+      _count: true,
+      _avg: { rate: true },
+    });
+    return { count: _count, average: _avg.rate ?? 0 };
   }
 
   async one(rno: number): Promise<ReviewDto> {

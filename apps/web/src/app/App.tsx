@@ -1,15 +1,15 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { SessionProvider } from '../shared/session';
-import { router } from './router';
 
-/** The client comes from main.tsx, which may start the first page's reads before this renders. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/**
+ * The providers every page runs in, around the router: the browser's (main.tsx) or the server's
+ * (server/renderPage.tsx). The client comes from the caller, which may fill it before this renders.
+ */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
+      <SessionProvider>{children}</SessionProvider>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import type { ConsoleRole } from '../console/consoleRoles';
 import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
@@ -34,10 +34,14 @@ function consoleRoutes(role: ConsoleRole): RouteObject[] {
   ];
 }
 
+/** Route ids the server renders with data (server/serverLoaders.ts names its loaders by them). */
+export const RENDERED_ROUTE_IDS = { productDetail: 'product-detail', productList: 'product-list' } as const;
+
 // Only the home is in the entry chunk (with the layout): every other page is fetched on its first
 // visit (onDemand), so the home's JavaScript stays small. Opened directly, such a page
 // shows PageLoading meanwhile; reached by a link, the layout's NavigationProgress.
-export const router = createBrowserRouter([
+// The same routes render on the server (server/renderPage.tsx).
+export const routes: RouteObject[] = [
   ...consoleRoutes('admin'),
   ...consoleRoutes('seller'),
   {
@@ -61,6 +65,7 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                id: RENDERED_ROUTE_IDS.productList,
                 path: 'list',
                 lazy: onDemand(() =>
                   import('../product-list/ProductListPage').then(({ ProductListPage }) => ({
@@ -69,6 +74,7 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                id: RENDERED_ROUTE_IDS.productDetail,
                 path: ':pno',
                 lazy: onDemand(() =>
                   import('../product-detail/ProductDetailPage').then(({ ProductDetailPage }) => ({
@@ -296,9 +302,33 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
 
-// Auth errors of any call (REQUIRED_LOGIN, ERROR_ACCESS_DENIED, a failed refresh) navigate in-app.
-setAuthNavigator((to) => {
-  void router.navigate(to);
-});
+/**
+ * Loads the pages the current URL matches before the router starts: a page the server rendered
+ * then hydrates as it is, where a page still loading would show PageLoading in its place.
+ */
+export async function loadMatchedPages(url: Location): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, url) ?? []).filter(({ route }) => route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      try {
+        const page = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, page, { lazy: undefined });
+      } catch {
+        // The router loads it again and shows its error (onDemand).
+      }
+    }),
+  );
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // Auth errors of any call (REQUIRED_LOGIN, ERROR_ACCESS_DENIED, a failed refresh) navigate in-app.
+  setAuthNavigator((to) => {
+    void router.navigate(to);
+  });
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

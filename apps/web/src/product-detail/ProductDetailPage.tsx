@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { InquiryFormModal } from '../inquiries/InquiryFormModal';
 import { Link, useParams } from 'react-router-dom';
 import { ProductImage } from '../product/ProductImage';
-import { HttpError } from '../shared/api/http';
+import type { HttpError } from '../shared/api/http';
 import { productDetailQuery } from '../shared/api/products';
 import { reviewCountQuery } from '../shared/api/reviews';
 import { DETAIL_TAB_OFFSET_PX } from '../shared/constants';
@@ -29,16 +29,17 @@ const SECTION_IDS = {
 const SECTION_ORDER = [SECTION_IDS.info, SECTION_IDS.detail, SECTION_IDS.reviews, SECTION_IDS.inquiries];
 
 /** The path's pno: a plain positive number, else none (shown as not found without asking). */
-function parsePno(raw: string | undefined): number | undefined {
+export function parsePno(raw: string | undefined): number | undefined {
   if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
   const pno = Number(raw);
   return pno >= 1 && pno <= 2_147_483_647 ? pno : undefined;
 }
 
-const NOT_FOUND_TITLE = '상품을 찾을 수 없습니다';
+export const NOT_FOUND_TITLE = '상품을 찾을 수 없습니다';
 
+/** Read by status, not class: a not-found the server rendered arrives as its JSON (app/serverState.ts). */
 function isNotFound(error: unknown): boolean {
-  return error instanceof HttpError && error.status === 404;
+  return typeof error === 'object' && error !== null && (error as Partial<HttpError>).status === 404;
 }
 
 export function ProductDetailPage() {

@@ -13,6 +13,7 @@ import { ListBanner, listTitle } from './ListBanner';
 import {
   listSearch,
   parseListState,
+  productListParams,
   withCategoryChain,
   withPage,
   withSort,
@@ -40,7 +41,10 @@ export function ProductListPage() {
   const state = useMemo(() => parseListState(searchParams), [searchParams]);
   const category = useCategoryChain(state);
   const levels = useCategoryLevels(category.chain ?? []);
-  const categoryNames = chainNames(category.chain ?? [], levels);
+  const categoryNames = chainNames(
+    category.chain ?? [],
+    levels.map((level) => level.data),
+  );
   const failedLevel = levels.find((level) => level.isError);
   const categoryError = category.error ?? failedLevel?.error;
   const retryCategories = () => {
@@ -52,16 +56,7 @@ export function ProductListPage() {
   const title = listTitle(state, categoryNames);
   useDocumentTitle(title);
 
-  const list = useQuery(
-    productListQuery({
-      page: state.page,
-      size: state.size,
-      sortBy: state.sortBy,
-      sort: state.sort,
-      ctno: state.ctno,
-      keyword: state.keyword || undefined,
-    }),
-  );
+  const list = useQuery(productListQuery(productListParams(state)));
 
   const go = (next: ListState) => navigate({ pathname: paths.productList, search: listSearch(next) });
   const pageHref = (page: number) => `${paths.productList}${listSearch(withPage(state, page))}`;

@@ -1,4 +1,5 @@
 import { MAX_PAGE_SIZE, PRODUCT_SORT_KEYS, type ProductSortKey, type SortDirection } from '@mkt/contracts';
+import type { ProductListParams } from '../shared/api/products';
 import { PRODUCT_LIST_SIZE } from '../shared/constants';
 
 /**
@@ -68,6 +69,18 @@ export function parseListState(params: URLSearchParams): ListState {
     depth: ctno === undefined ? undefined : depth,
     // A chain that does not end at the chosen category is not trusted (the page derives it instead).
     chain: ctno !== undefined && chain[chain.length - 1] === ctno ? chain : [],
+  };
+}
+
+/** What the list asks `GET /api/product/list` for: also its query key. */
+export function productListParams(state: ListState): ProductListParams {
+  return {
+    page: state.page,
+    size: state.size,
+    sortBy: state.sortBy,
+    sort: state.sort,
+    ctno: state.ctno,
+    keyword: state.keyword || undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ROOT_CATEGORY } from '@mkt/contracts';
+import { ROOT_CATEGORY, type CategoryDto } from '@mkt/contracts';
 import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import {
   categoriesByDepthQuery,
@@ -61,11 +61,14 @@ export function useCategoryLevels(chain: readonly number[]) {
   return [tops, middles, details] as const;
 }
 
-/** Names of the chosen categories, top first, as far as the loaded lists know them. */
-export function chainNames(chain: readonly number[], levels: ReturnType<typeof useCategoryLevels>): string[] {
+/** Names of the chosen categories, top first, as far as the loaded lists (each level's) know them. */
+export function chainNames(
+  chain: readonly number[],
+  levels: readonly (readonly CategoryDto[] | undefined)[],
+): string[] {
   const names: string[] = [];
   chain.forEach((ctno, i) => {
-    const name = levels[i]?.data?.find((category) => category.ctno === ctno)?.cateName;
+    const name = levels[i]?.find((category) => category.ctno === ctno)?.cateName;
     if (name) names.push(name);
   });
   return names;

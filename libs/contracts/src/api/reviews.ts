@@ -27,6 +27,13 @@ export const reviewSchema = z.object({
 });
 export type ReviewDto = z.infer<typeof reviewSchema>;
 
+/** A product's reviews in two figures: how many, and their mean rating (0 when there are none). */
+export const reviewRatingSchema = z.object({
+  count: z.number().int(),
+  average: z.number(),
+});
+export type ReviewRatingDto = z.infer<typeof reviewRatingSchema>;
+
 /** Review sorts: recommended (most liked) or newest. */
 export const REVIEW_SORT_KEYS = ['reviewLike', 'rno'] as const;
 

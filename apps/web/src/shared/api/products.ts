@@ -53,5 +53,8 @@ export function productDetailQuery(pno: number) {
   return queryOptions({
     queryKey: productKeys.detail(pno),
     queryFn: ({ signal }) => fetchProduct(pno, signal),
+    // A not-found the server rendered hydrates as it is (asking again on mount would render the
+    // skeleton over the server's page); a failed read offers its own retry.
+    retryOnMount: false,
   });
 }

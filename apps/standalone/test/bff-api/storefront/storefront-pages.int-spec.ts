@@ -1,0 +1,206 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CategoryDto, PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
+import { discountedPrice, formatWon } from '@mkt/pricing';
+import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
+import { DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
+import type { RunningStandalone } from '../../../src/standalone';
+import { startStandalone } from '../../../src/standalone';
+
+jest.setTimeout(180_000);
+
+/** What a crawler or a chat app's link preview gets: the page as HTML, no script run. */
+async function page(url: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(url);
+  return { status: response.status, html: await response.text() };
+}
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]) as Record<string, unknown>,
+  );
+}
+
+const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+
+/** The first TCP round trip's worth of a page (ten segments): what a phone has before anything else. */
+const FIRST_BYTES = 14_600;
+
+describe('storefront pages rendered on the server (issue 24)', () => {
+  let app: RunningStandalone;
+  let api: StoreApi;
+
+  beforeAll(async () => {
+    app = await startStandalone({
+      dataDir: mkdtempSync(join(tmpdir(), 'bff-storefront-pages-')),
+      inMemory: true,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'error',
+      webDist: WEB_DIST,
+      demoProductsPerCategory: 3,
+    });
+    api = new StoreApi(app.url);
+  });
+  afterAll(() => app.close());
+
+  const onSale = async (page: number, size: number) =>
+    api.call<PageResult<ProductSummaryDto>>(
+      undefined,
+      'GET',
+      `/api/product/list?page=${page}&size=${size}&sortBy=pno&sort=asc`,
+    );
+
+  it('a product page without JavaScript names the product, its sale price and picture, for previews and search engines', async () => {
+    const [summary] = (await onSale(1, 1)).dtoList;
+    const product = await api.call<ProductDetailDto>(
+      undefined,
+      'GET',
+      `/api/product/${btoa(String(summary.pno))}`,
+    );
+    const salePrice = discountedPrice(product.p_price, product.p_salePer);
+    const url = `${app.url}/product/${product.pno}`;
+
+    const { status, html } = await page(url);
+    expect(status).toBe(200);
+    expect(html).toContain(`<title>${product.pName} | 딜마켓</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(meta(html, 'description')).toContain(formatWon(salePrice));
+    expect(meta(html, 'robots')).toBeUndefined();
+    const image = `${app.url}/images/product/${encodeURIComponent(product.productImage[0].pi_name)}`;
+    expect({
+      title: meta(html, 'og:title'),
+      type: meta(html, 'og:type'),
+      url: meta(html, 'og:url'),
+      image: meta(html, 'og:image'),
+      price: meta(html, 'product:price:amount'),
+      currency: meta(html, 'product:price:currency'),
+      card: meta(html, 'twitter:card'),
+      twitterImage: meta(html, 'twitter:image'),
+    }).toEqual({
+      title: product.pName,
+      type: 'product',
+      url,
+      image,
+      price: String(salePrice),
+      currency: 'KRW',
+      card: 'summary_large_image',
+      twitterImage: image,
+    });
+
+    const [productData] = structuredData(html);
+    expect(productData).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.pName,
+      url,
+      image: [image],
+      offers: {
+        '@type': 'Offer',
+        price: salePrice,
+        priceCurrency: 'KRW',
+        availability: product.p_stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      },
+    });
+    const reviews = await api.call<number>(undefined, 'GET', `/api/review/cnt/${product.pno}`);
+    expect(productData.aggregateRating).toEqual(
+      reviews > 0 ? expect.objectContaining({ '@type': 'AggregateRating', reviewCount: reviews }) : undefined,
+    );
+
+    // The page itself, rendered: its name, price and main image in the first bytes sent.
+    const first = html.slice(0, FIRST_BYTES);
+    expect(first).toContain(`<h1 id="product-name" class="purchase__name">${product.pName}</h1>`);
+    expect(first).toContain(`data-testid="detail-final-price">${formatWon(salePrice)}</strong>`);
+    expect(first).toContain(
+      `<img class="purchase__image" src="/images/product/${encodeURIComponent(product.productImage[0].pi_name)}"`,
+    );
+    // The browser hydrates with the product it was rendered with.
+    expect(html).toMatch(
+      /<script type="application\/json" id="mkt-server-state">[^<]*"queryKey":\["products","detail",\d+\]/,
+    );
+  });
+
+  it('a category page lists its products and names its place in a BreadcrumbList', async () => {
+    const [category] = await api.call<CategoryDto[]>(undefined, 'GET', '/api/categories/depth/2');
+    const parent = (await api.call<CategoryDto[]>(undefined, 'GET', '/api/categories/sub/1')).find(
+      (top) => top.ctno === category.superCate,
+    );
+    const listed = await api.call<PageResult<ProductSummaryDto>>(
+      undefined,
+      'GET',
+      `/api/product/list?ctno=${category.ctno}&page=1&size=40&sortBy=p_salesVol&sort=desc`,
+    );
+    const { status, html } = await page(`${app.url}/product/list?ctno=${category.ctno}&depth=2`);
+    expect(status).toBe(200);
+    expect(html).toContain(`<title>${category.cateName} | 딜마켓</title>`);
+    for (const product of listed.dtoList) expect(html).toContain(product.pName);
+    const [breadcrumb] = structuredData(html);
+    expect(breadcrumb).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: '딜마켓', item: `${app.url}/` },
+        { position: 2, name: parent?.cateName },
+        { position: 3, name: category.cateName },
+      ],
+    });
+  });
+
+  it('a deleted product answers a 404 page that asks not to be indexed', async () => {
+    const admin = await api.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const [summary] = (await onSale(3, 1)).dtoList;
+    await api.call(admin, 'PUT', `/api/admin/delStatus/${btoa(String(summary.pno))}?status=false`);
+    const url = `${app.url}/product/${summary.pno}`;
+    const { status, html } = await poll(
+      () => page(url),
+      (answer) => answer.status === 404,
+    );
+    expect(status).toBe(404);
+    expect(meta(html, 'robots')).toBe('noindex');
+    expect(html).toContain('<title>상품을 찾을 수 없습니다 | 딜마켓</title>');
+    expect(html).toContain('data-testid="product-not-found"');
+    expect(structuredData(html)).toEqual([]);
+    expect((await page(`${app.url}/product/not-a-number`)).status).toBe(404);
+  });
+
+  it('the sitemap index reaches every product on sale through its pages, one list page each', async () => {
+    const index = await fetch(`${app.url}/sitemap.xml`);
+    expect(index.headers.get('content-type')).toMatch(/^application\/xml/);
+    const children = locations(await index.text());
+    const { totalCount } = await onSale(1, 1);
+    expect(totalCount).toBeGreaterThan(100);
+    expect(children).toHaveLength(Math.ceil(totalCount / 100));
+
+    const listed: string[] = [];
+    for (const child of children) {
+      expect(child).toMatch(new RegExp(`^${app.url}/sitemap/products-\\d+\\.xml$`));
+      listed.push(...locations(await (await fetch(child)).text()));
+    }
+    const everyProduct: string[] = [];
+    for (let pageNumber = 1; pageNumber <= Math.ceil(totalCount / 100); pageNumber++)
+      everyProduct.push(...(await onSale(pageNumber, 100)).dtoList.map((p) => `${app.url}/product/${p.pno}`));
+    expect(listed).toEqual(everyProduct);
+    expect((await fetch(`${app.url}/sitemap/products-${children.length + 1}.xml`)).status).toBe(404);
+  });
+
+  it('robots.txt keeps crawlers out of the consoles, my page, the cart, checkout and the API', async () => {
+    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+    for (const path of ['/admin/', '/seller/', '/mypage/', '/cart', '/payment/', '/api/'])
+      expect(robots).toContain(`Disallow: ${path}\n`);
+    expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`);
+  });
+
+  it('the pages the browser renders itself (cart, my page, consoles) are the shell', async () => {
+    for (const path of ['/cart', '/mypage/order', '/admin/login', '/payment/form']) {
+      const { status, html } = await page(`${app.url}${path}`);
+      expect({ path, status, empty: html.includes('<div id="root"></div>') }).toEqual({
+        path,
+        status: 200,
+        empty: true,
+      });
+    }
+  });
+});
