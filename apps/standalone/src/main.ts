@@ -13,6 +13,7 @@ const standaloneConfig = z.object({
   RATE_LIMIT_PER_MINUTE: requestsPerMinute,
   CATALOG_CACHE_MB: catalogCacheMegabytes,
   MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional(),
+  PUBLIC_URL: z.url().optional(),
 });
 
 runProcess('standalone', async (logger) => {
@@ -27,12 +28,16 @@ runProcess('standalone', async (logger) => {
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
     catalogCacheMb: config.CATALOG_CACHE_MB,
     retentionDays: config.MESSAGING_RETENTION_DAYS,
+    publicUrl: config.PUBLIC_URL,
   });
   logger.log('marketplace ready', {
     url: running.url,
     startupMs: Date.now() - started,
     phasesMs: running.phasesMs,
+    mailFolder: running.mailFolder,
   });
-  console.log(`\n  딜마켓이 열렸습니다: ${running.url}\n  (Ctrl+C로 종료)\n`);
+  console.log(
+    `\n  딜마켓이 열렸습니다: ${running.url}\n  보낸 메일(비밀번호 재설정 링크)은 ${running.mailFolder} 폴더와 로그에 남습니다.\n  (Ctrl+C로 종료)\n`,
+  );
   return running;
 });

@@ -15,6 +15,7 @@ import { paymentService } from '@mkt/payment/src/payment.service';
 import { refundService } from '@mkt/refund/src/refund.service';
 import { EmbeddedKeyValueStore } from '@mkt/bff/src/auth/embedded-key-value-store';
 import { startBff } from '@mkt/bff/src/bff';
+import { DEFAULT_MAIL_FROM, FolderMailer } from '@mkt/bff/src/mail/mailer';
 import { InMemoryCallCounter } from '@mkt/bff/src/security/request-rate-limit';
 import { DEFAULT_CATALOG_CACHE_MB, megabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
 import { startLocalSocialProvider } from './local-social-provider';
@@ -55,6 +56,8 @@ export interface StandaloneOptions {
   demoProductsPerCategory?: number;
   /** Days processed events are kept: the services' outbox and inbox rows, and the bus log; 7 when absent. */
   retentionDays?: number;
+  /** The store's address in e-mailed links; the address it listens on when absent. */
+  publicUrl?: string;
 }
 
 /** The access-token key, made on first start and kept with the data so sign-ins survive restarts. */
@@ -73,6 +76,8 @@ async function standaloneSecret(dataDir: string, inMemory = false): Promise<stri
 
 export interface RunningStandalone {
   url: string;
+  /** The folder every e-mail the store sends is written to (an .eml file each). */
+  mailFolder: string;
   /** How long each part of the start took, for the start's log line and the first-start benchmark. */
   phasesMs: Record<string, number>;
   /** A service's Nest application (tests reach its providers through it). */
@@ -153,6 +158,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   // Sessions, login limits and visitor counts in the embedded database: a restart keeps them.
   const store = await EmbeddedKeyValueStore.open(db);
   const visitors = new VisitorCounters(store, new InProcessVisitNotices());
+  const bffLogger = new JsonLogger('bff', options.logLevel);
+  // No mail server: each e-mail (a password reset link) is written to this folder and to the log.
+  const mailer = new FolderMailer(join(dataDir, 'mail'), DEFAULT_MAIL_FROM, bffLogger);
+  let url = options.publicUrl ?? '';
   const bff = await timed('bff', () =>
     startBff(
       {
@@ -170,7 +179,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         auth: { jwtSecret, store },
         visitors,
         social: socialProvider.settings,
-        logger: new JsonLogger('bff', options.logLevel),
+        logger: bffLogger,
         webDist: options.webDist,
         requestsPerMinute: options.requestsPerMinute,
         callCounter: new InMemoryCallCounter(),
@@ -178,14 +187,18 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
           changes: transport,
           maxBytes: megabytes(options.catalogCacheMb ?? DEFAULT_CATALOG_CACHE_MB),
         },
+        mail: { mailer, publicUrl: () => url },
       },
       { port: options.port, host: options.host },
     ),
   );
   const address = bff.getHttpServer().address() as { port: number };
+  const listening = `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`;
+  url ||= listening;
   return {
     phasesMs,
-    url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`,
+    url: listening,
+    mailFolder: mailer.folder,
     service: serviceApp,
     close: async () => {
       await bff.close();
