@@ -11,7 +11,7 @@ import { tokenDigest } from './token-digest';
 /** A reset link works once, for 30 minutes. */
 export const RESET_LINK_SECONDS = 30 * 60;
 /** Reset e-mails per address asking (429 beyond) and per account (silently none beyond), per hour. */
-export const RESET_LIMITS = { perAddress: 10, perAccount: 3, windowSeconds: 60 * 60 } as const;
+export const RESET_LIMITS = { perAddress: 20, perAccount: 3, windowSeconds: 60 * 60 } as const;
 /** The web app's page the link opens; the token rides in the fragment, which no server or Referer sees. */
 export const RESET_PAGE = '/member/reset-password';
 

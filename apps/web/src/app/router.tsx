@@ -95,6 +95,22 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: 'find-password',
+                lazy: onDemand(() =>
+                  import('../member/FindPasswordPage').then(({ FindPasswordPage }) => ({
+                    Component: FindPasswordPage,
+                  })),
+                ),
+              },
+              {
+                path: 'reset-password',
+                lazy: onDemand(() =>
+                  import('../member/ResetPasswordPage').then(({ ResetPasswordPage }) => ({
+                    Component: ResetPasswordPage,
+                  })),
+                ),
+              },
+              {
                 path: 'check',
                 lazy: onDemand(() =>
                   import('../member/PasswordCheckPage').then(({ PasswordCheckPage }) => ({
