@@ -142,7 +142,6 @@ describe('sessions (browser)', () => {
         void dialog.accept();
       });
       await page.goto(`${baseUrl()}/mypage/order`);
-      await page.waitForURL(`${baseUrl()}/member/login`);
       await page.getByRole('link', { name: '로그인', exact: true }).waitFor();
       await poll(
         async () => alerts.length,
