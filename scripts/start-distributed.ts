@@ -195,7 +195,10 @@ async function main(): Promise<void> {
     PORT: String(bffPort),
     HOST: process.env.HOST ?? '127.0.0.1',
     // Password reset mails go to Mailpit (infra.sh), whose page shows them; without one 비밀번호 찾기 is off.
-    ...(smtpUrl && { SMTP_URL: smtpUrl, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${bffPort}` }),
+    ...(smtpUrl && {
+      SMTP_URL: smtpUrl,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${bffPort}`,
+    }),
   });
   await Promise.all(SERVICES.map((node) => waitUntilHealthy(`http://127.0.0.1:${servicePort(node)}/health`)));
   await waitUntilHealthy(`http://127.0.0.1:${bffPort}/api/health`);

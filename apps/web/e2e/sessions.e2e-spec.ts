@@ -45,7 +45,10 @@ function expectNoTokenIn(cookies: string): void {
 
 function mailFolder(): string {
   const folder = process.env.MKT_E2E_MAIL_DIR;
-  if (!folder) throw new Error('MKT_E2E_MAIL_DIR is not set: the browser global setup sets it with the store it starts.');
+  if (!folder)
+    throw new Error(
+      'MKT_E2E_MAIL_DIR is not set: the browser global setup sets it with the store it starts.',
+    );
   return folder;
 }
 
@@ -73,7 +76,10 @@ describe('sessions (browser)', () => {
         alerts.push(dialog.message());
         void dialog.accept();
       });
-      await page.getByRole('navigation', { name: '판매자 메뉴' }).getByRole('link', { name: '주문 관리' }).click();
+      await page
+        .getByRole('navigation', { name: '판매자 메뉴' })
+        .getByRole('link', { name: '주문 관리' })
+        .click();
       await page.waitForURL(`${baseUrl()}/seller/orders`);
       await page.getByRole('heading', { name: '주문 관리' }).waitFor();
       expect(await page.getByText('오류').count()).toBe(0);
@@ -89,7 +95,10 @@ describe('sessions (browser)', () => {
         void dialog.accept();
       });
       await page.getByTestId('today-visits').waitFor();
-      await page.getByRole('navigation', { name: '관리자 메뉴' }).getByRole('link', { name: '회원 관리' }).click();
+      await page
+        .getByRole('navigation', { name: '관리자 메뉴' })
+        .getByRole('link', { name: '회원 관리' })
+        .click();
       await page.getByRole('heading', { name: '회원 관리' }).waitFor();
       await page.getByRole('cell', { name: email }).first().waitFor();
       expectNoTokenIn(await scriptReadableCookies(page));
@@ -130,10 +139,13 @@ describe('sessions (browser)', () => {
 
       const { mno } = await memberLogin(email, JOIN_PASSWORD);
       const admin = await memberLogin(ADMIN.email, ADMIN.password);
-      const banned = await fetch(`${baseUrl()}/api/admin/ban/${Buffer.from(String(mno)).toString('base64')}`, {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${admin.accessToken}` },
-      });
+      const banned = await fetch(
+        `${baseUrl()}/api/admin/ban/${Buffer.from(String(mno)).toString('base64')}`,
+        {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${admin.accessToken}` },
+        },
+      );
       expect(banned.status).toBe(200);
 
       const alerts: string[] = [];

@@ -73,7 +73,13 @@ export async function signInAs(page: Page, role: SessionRole, result: LoginResul
   await page.context().addCookies([
     { name: `mkt-${role}-access`, value: accessToken, domain, path: '/', ...serverCookie },
     { name: `mkt-${role}-refresh`, value: refreshToken, domain, path: '/api/member', ...serverCookie },
-    { name: role, value: encodeURIComponent(JSON.stringify(visible)), url: baseUrl(), sameSite: 'Lax', expires },
+    {
+      name: role,
+      value: encodeURIComponent(JSON.stringify(visible)),
+      url: baseUrl(),
+      sameSite: 'Lax',
+      expires,
+    },
   ]);
 }
 

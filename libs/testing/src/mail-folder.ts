@@ -13,7 +13,9 @@ function decodeHeader(value: string): string {
     encoding.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
       : Buffer.from(
-          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          data
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
           'latin1',
         ).toString('utf8'),
   );
@@ -23,7 +25,10 @@ function decodeHeader(value: string): string {
 export function parseMail(raw: string): WrittenMail {
   const split = raw.indexOf('\n\n');
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, split).replace(/\n[ \t]+/g, ' ').split('\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\n[ \t]+/g, ' ')
+    .split('\n')) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
   }
@@ -34,7 +39,9 @@ export function parseMail(raw: string): WrittenMail {
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : encoding === 'quoted-printable'
         ? Buffer.from(
-            body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            body
+              .replace(/=\n/g, '')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             'latin1',
           ).toString('utf8')
         : body;
@@ -47,8 +54,12 @@ export function parseMail(raw: string): WrittenMail {
 
 /** The e-mails in a mail folder to `to`, oldest first (the folder may not exist yet: none). */
 export async function mailsTo(folder: string, to: string): Promise<WrittenMail[]> {
-  const files = (await readdir(folder).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
-  const mails = await Promise.all(files.map(async (file) => parseMail(await readFile(join(folder, file), 'utf8'))));
+  const files = (await readdir(folder).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
+  const mails = await Promise.all(
+    files.map(async (file) => parseMail(await readFile(join(folder, file), 'utf8'))),
+  );
   return mails.filter((mail) => mail.to.includes(to));
 }
 

@@ -64,7 +64,9 @@ export class LoginThrottle {
     const keys = this.keys(email, address);
     const known = (await this.store.setMembers(`login-known:${email}`)).includes(tokenDigest(address));
     const scopes: Scope[] = known ? ['pair', 'address'] : ['pair', 'address', 'account'];
-    const untils = await Promise.all(scopes.map((scope) => this.store.get(`login-wait:${scope}:${keys[scope]}`)));
+    const untils = await Promise.all(
+      scopes.map((scope) => this.store.get(`login-wait:${scope}:${keys[scope]}`)),
+    );
     const latest = Math.max(0, ...untils.map((until) => Number(until ?? 0)));
     const left = Math.ceil((latest - Date.now()) / 1000);
     if (left > 0) throw tooMany(left);
@@ -96,10 +98,17 @@ export class LoginThrottle {
     const keys = this.keys(email, address);
     await Promise.all(
       (Object.keys(keys) as Scope[]).map(async (scope) => {
-        const failures = await this.store.increment(`login-failures:${scope}:${keys[scope]}`, LOGIN_LIMITS.windowSeconds);
+        const failures = await this.store.increment(
+          `login-failures:${scope}:${keys[scope]}`,
+          LOGIN_LIMITS.windowSeconds,
+        );
         if (failures < FREE[scope]) return;
         const seconds = waitSeconds(failures, FREE[scope]);
-        await this.store.set(`login-wait:${scope}:${keys[scope]}`, String(Date.now() + seconds * 1000), seconds);
+        await this.store.set(
+          `login-wait:${scope}:${keys[scope]}`,
+          String(Date.now() + seconds * 1000),
+          seconds,
+        );
       }),
     );
   }

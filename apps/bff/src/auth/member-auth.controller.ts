@@ -37,7 +37,13 @@ import { LoginThrottle } from './login-throttle';
 import { PasswordReset } from './password-reset';
 import type { SessionClaims } from './refresh-sessions';
 import { RefreshSessions } from './refresh-sessions';
-import { clearSessionCookies, parseCookies, refreshCookie, setSessionCookies, webSessionRole } from './session-cookies';
+import {
+  clearSessionCookies,
+  parseCookies,
+  refreshCookie,
+  setSessionCookies,
+  webSessionRole,
+} from './session-cookies';
 import { SignIn } from './sign-in';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
@@ -123,7 +129,8 @@ export class MemberAuthController {
   /** Rotates the refresh token. The member is read again, so a ban or a role change takes effect here. */
   @ApiDoc({
     summary: 'New access and refresh tokens for a refresh token, which then no longer works',
-    description: 'With `X-Mkt-Session: <role>` (our web app) the role\'s HttpOnly cookies are read and set instead.',
+    description:
+      "With `X-Mkt-Session: <role>` (our web app) the role's HttpOnly cookies are read and set instead.",
     query: refreshQuery,
     answer: tokenPairSchema,
     errors: {
@@ -160,7 +167,7 @@ export class MemberAuthController {
 
   @ApiDoc({
     summary: 'Signs out: ends the session of the refresh token, its access tokens included',
-    description: 'With `X-Mkt-Session: <role>` (our web app) the role\'s cookies are read and cleared.',
+    description: "With `X-Mkt-Session: <role>` (our web app) the role's cookies are read and cleared.",
     body: logoutBody,
     answer: okSchema,
     errors: { 400: BAD_INPUT },

@@ -45,8 +45,12 @@ export class PasswordReset {
   /** Sends a link when the e-mail belongs to a member who signs in with a password; never tells whether it does. */
   async request(email: string, address: string): Promise<void> {
     const mail = this.mail;
-    if (!mail) throw refuse(HttpStatus.SERVICE_UNAVAILABLE, 'MAIL_UNAVAILABLE', '지금은 메일을 보낼 수 없습니다.');
-    const asked = await this.auth.store.increment(`password-reset:address:${address}`, RESET_LIMITS.windowSeconds);
+    if (!mail)
+      throw refuse(HttpStatus.SERVICE_UNAVAILABLE, 'MAIL_UNAVAILABLE', '지금은 메일을 보낼 수 없습니다.');
+    const asked = await this.auth.store.increment(
+      `password-reset:address:${address}`,
+      RESET_LIMITS.windowSeconds,
+    );
     if (asked > RESET_LIMITS.perAddress)
       throw refuse(
         HttpStatus.TOO_MANY_REQUESTS,
@@ -62,7 +66,10 @@ export class PasswordReset {
   private async send(email: string, mail: MailSettings): Promise<void> {
     const member = await this.members.byEmail(email).catch(() => null);
     if (!member || member.formSns || member.isBan) return;
-    const sent = await this.auth.store.increment(`password-reset:account:${member.mno}`, RESET_LIMITS.windowSeconds);
+    const sent = await this.auth.store.increment(
+      `password-reset:account:${member.mno}`,
+      RESET_LIMITS.windowSeconds,
+    );
     if (sent > RESET_LIMITS.perAccount) return;
     const token = randomBytes(32).toString('base64url');
     await this.auth.store.set(

@@ -75,7 +75,11 @@ export class RefreshSessions {
    * Why the access token of `family`, signed at `authAt` (ms), no longer signs anybody in; null
    * while its session lives.
    */
-  async endedReason(mno: number, family: string | undefined, authAt: number): Promise<SessionEndReason | null> {
+  async endedReason(
+    mno: number,
+    family: string | undefined,
+    authAt: number,
+  ): Promise<SessionEndReason | null> {
     const [member, ownFamily] = await Promise.all([
       this.store.get(`sessions:ended:${mno}`),
       family ? this.store.get(`sessions:family-ended:${family}`) : null,

@@ -48,7 +48,12 @@ export function mayUseSessionCookie(request: Pick<IncomingMessage, 'headers'>): 
   return SPEC_SESSION_COOKIES.some((name) => cookies.has(name));
 }
 
-export function setSessionCookies(response: Response, role: SessionRole, accessToken: string, refreshToken: string) {
+export function setSessionCookies(
+  response: Response,
+  role: SessionRole,
+  accessToken: string,
+  refreshToken: string,
+) {
   const maxAge = WEB_SESSION_SECONDS * 1000;
   response.cookie(accessCookie(role), accessToken, { ...base, path: '/', maxAge });
   response.cookie(refreshCookie(role), refreshToken, { ...base, path: REFRESH_PATH, maxAge });

@@ -31,7 +31,11 @@ export class SignIn {
     const signedIn: SignedIn = { ...member, roleSet: claims.roleSet };
     if (wanted === null) {
       const refresh = await this.sessions.start(claims);
-      return { ...signedIn, accessToken: this.accessToken(member, refresh.family), refreshToken: refresh.token };
+      return {
+        ...signedIn,
+        accessToken: this.accessToken(member, refresh.family),
+        refreshToken: refresh.token,
+      };
     }
     const role = sessionRoleOf(claims.roleSet);
     if (wanted !== 'any' && wanted !== role) return signedIn;

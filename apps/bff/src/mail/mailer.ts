@@ -32,7 +32,10 @@ export const DEFAULT_MAIL_FROM = '딜마켓 <no-reply@dealmarket.example>';
  */
 export const mailEnv = {
   shape: {
-    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
     PUBLIC_URL: z.url().optional(),
   },

@@ -33,7 +33,9 @@ export function FindPasswordPage() {
       await passwordResetRequest(address);
       setSent(true);
     } catch (failure) {
-      setError(failure instanceof HttpError ? failure.message : '요청에 실패했습니다. 잠시 후 다시 시도해 주세요.');
+      setError(
+        failure instanceof HttpError ? failure.message : '요청에 실패했습니다. 잠시 후 다시 시도해 주세요.',
+      );
     } finally {
       setPending(false);
     }
@@ -49,7 +51,9 @@ export function FindPasswordPage() {
           </p>
         ) : (
           <form className="auth-form" onSubmit={submit} noValidate>
-            <p className="auth-form__lead">가입한 이메일을 입력하시면 비밀번호를 다시 정할 수 있는 링크를 보내 드립니다.</p>
+            <p className="auth-form__lead">
+              가입한 이메일을 입력하시면 비밀번호를 다시 정할 수 있는 링크를 보내 드립니다.
+            </p>
             <label className="auth-field">
               <span className="sr-only">이메일</span>
               <input

@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
 import './member.css';
 
 export const PASSWORD_RESET_DONE_MESSAGE = '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해 주세요.';
-const NO_TOKEN_MESSAGE = '재설정 링크가 올바르지 않습니다. 메일의 링크를 그대로 열거나 비밀번호 찾기를 다시 해 주세요.';
+const NO_TOKEN_MESSAGE =
+  '재설정 링크가 올바르지 않습니다. 메일의 링크를 그대로 열거나 비밀번호 찾기를 다시 해 주세요.';
 
 /** The link's token rides in the fragment (#token=…), which no server, log or Referer sees. */
 function tokenOfLink(): string {
@@ -46,7 +47,9 @@ export function ResetPasswordPage() {
       window.alert(PASSWORD_RESET_DONE_MESSAGE);
       void navigate(paths.login, { replace: true });
     } catch (failure) {
-      setError(failure instanceof HttpError ? failure.message : '비밀번호를 바꾸지 못했습니다. 다시 시도해 주세요.');
+      setError(
+        failure instanceof HttpError ? failure.message : '비밀번호를 바꾸지 못했습니다. 다시 시도해 주세요.',
+      );
     } finally {
       setPending(false);
     }

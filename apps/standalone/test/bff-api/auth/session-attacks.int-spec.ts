@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { LoginResult, MemberDto } from '@mkt/contracts';
 import { eventually, mailsTo, resetLinkIn } from '@mkt/testing';
 import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
-import { callApi, JOIN_PASSWORD, joinRequest, sendApiRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
+import {
+  callApi,
+  JOIN_PASSWORD,
+  joinRequest,
+  sendApiRequest,
+  signIn,
+  startAccountsStack,
+} from '../testing/accounts-stack';
 
 jest.setTimeout(90_000);
 
@@ -48,7 +55,10 @@ describe('sessions an attacker cannot bend', () => {
       expect((await call('GET', infoPath(session.email), { token: session.accessToken })).status).toBe(200);
       await call('POST', '/api/member/logout', { json: { refreshToken: session.refreshToken } });
       const after = await call('GET', infoPath(session.email), { token: session.accessToken });
-      expect(after).toEqual({ status: 401, body: { error: 'ERROR_SESSION_ENDED', message: expect.any(String) } });
+      expect(after).toEqual({
+        status: 401,
+        body: { error: 'ERROR_SESSION_ENDED', message: expect.any(String) },
+      });
     });
 
     it('when a copied refresh token is used again (the whole family ends)', async () => {
@@ -59,7 +69,9 @@ describe('sessions an attacker cannot bend', () => {
       );
       expect(rotated.status).toBe(200);
       // The thief replays the old refresh token: the session ends, tokens before and after the rotation too.
-      expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(401);
+      expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
+        401,
+      );
       for (const token of [session.accessToken, rotated.body.accessToken]) {
         const after = await call('GET', infoPath(session.email), { token });
         expect(after.status).toBe(401);
@@ -75,7 +87,10 @@ describe('sessions an attacker cannot bend', () => {
       const after = await call('GET', infoPath(session.email), { token: session.accessToken });
       expect(after).toEqual({
         status: 401,
-        body: { error: 'ERROR_SESSION_ENDED', message: '이용이 정지된 계정입니다. 고객센터로 문의해 주세요.' },
+        body: {
+          error: 'ERROR_SESSION_ENDED',
+          message: '이용이 정지된 계정입니다. 고객센터로 문의해 주세요.',
+        },
       });
     });
 
@@ -104,7 +119,11 @@ describe('sessions an attacker cannot bend', () => {
 
     it('are refused from another site, changing nothing, and accepted from our own pages', async () => {
       const session = await joined('csrf');
-      const crossSite = await modifyWithCookie(session, 'https://evil.example', '(06236) 서울 강남구 해커로 1');
+      const crossSite = await modifyWithCookie(
+        session,
+        'https://evil.example',
+        '(06236) 서울 강남구 해커로 1',
+      );
       expect(crossSite.status).toBe(403);
       expect(crossSite.body.error).toBe('ERROR_CROSS_SITE');
       expect((await modifyWithCookie(session, undefined, '(06236) 서울 강남구 해커로 2')).status).toBe(403);
@@ -197,7 +216,9 @@ describe('sessions an attacker cannot bend', () => {
       expect((await webCall(jar, 'seller', 'GET', infoPath('seller@dealmarket.kr'))).status).toBe(200);
       expect((await webCall(jar, 'seller', 'GET', infoPath('user@dealmarket.kr'))).status).toBe(403);
       // Without the header the HttpOnly cookies sign nobody in (a page of another site cannot set it).
-      const bare = await sendApiRequest(base, 'GET', infoPath('user@dealmarket.kr'), { headers: { cookie: jar.header() } });
+      const bare = await sendApiRequest(base, 'GET', infoPath('user@dealmarket.kr'), {
+        headers: { cookie: jar.header() },
+      });
       expect(bare.status).toBe(401);
 
       // Signing out of the console leaves the shopper signed in.
@@ -263,7 +284,9 @@ describe('sessions an attacker cannot bend', () => {
       const after = await call('GET', infoPath(session.email), { token: session.accessToken });
       expect(after.status).toBe(401);
       expect(after.body.error).toBe('ERROR_SESSION_ENDED');
-      expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(401);
+      expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
+        401,
+      );
       expect((await signIn(base, email('resetter'), JOIN_PASSWORD)).status).toBe(401);
       expect((await signIn(base, email('resetter'), 'renewed12!')).status).toBe(200);
 

@@ -82,7 +82,9 @@ describe('http client auth handling', () => {
     const results = await Promise.all([http.get('/api/x'), http.get('/api/x'), http.get('/api/x')]);
     expect(results).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
     const refreshes = calls.filter((call) => call.url.startsWith('/api/member/refresh'));
-    expect(refreshes).toEqual([{ url: '/api/member/refresh', method: 'GET', session: 'member', authorization: null }]);
+    expect(refreshes).toEqual([
+      { url: '/api/member/refresh', method: 'GET', session: 'member', authorization: null },
+    ]);
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,11 @@
-import type { JoinRequest, MemberDto, ModifyRequest, PageResult, SessionRole, SignedIn } from '@mkt/contracts';
+import type {
+  JoinRequest,
+  MemberDto,
+  ModifyRequest,
+  PageResult,
+  SessionRole,
+  SignedIn,
+} from '@mkt/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { encodeBase64Id } from './base64Id';
 import { http } from './http';

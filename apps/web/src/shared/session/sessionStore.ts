@@ -126,8 +126,12 @@ export function clearSession(role: SessionRole): void {
  * The session a call of the current page acts as: on a console's pages that console's role (signed
  * in or not); elsewhere the member's, else the admin's, else the seller's (spec section 6).
  */
-export function activeRole(pathname = typeof location === 'undefined' ? '/' : location.pathname): SessionRole | null {
-  const consolePage = CONSOLE_ROLES.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+export function activeRole(
+  pathname = typeof location === 'undefined' ? '/' : location.pathname,
+): SessionRole | null {
+  const consolePage = CONSOLE_ROLES.find(
+    ({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
   if (consolePage) return readSession(consolePage.role) ? consolePage.role : null;
   return CREDENTIAL_ORDER.find((role) => readSession(role)) ?? null;
 }
