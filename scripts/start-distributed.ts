@@ -184,6 +184,8 @@ async function main(): Promise<void> {
   spawnSync(process.execPath, ['scripts/build-web.mjs'], { cwd: root, stdio: 'inherit' });
 
   for (const node of SERVICES) serve(node.name, serviceSettings(node, adminUrl, kafka));
+  const smtpUrl = process.env.SMTP_URL ?? process.env.MKT_TEST_SMTP_URL ?? settings.MKT_TEST_SMTP_URL;
+  const mailpitPage = process.env.MKT_TEST_MAILPIT_URL ?? settings.MKT_TEST_MAILPIT_URL;
   serve('bff', {
     ...serviceUrls(BFF.calls),
     REDIS_URL: process.env.REDIS_URL ?? settings.MKT_TEST_REDIS_URL,
@@ -192,13 +194,19 @@ async function main(): Promise<void> {
     WEB_DIST: join(root, 'apps/web/dist'),
     PORT: String(bffPort),
     HOST: process.env.HOST ?? '127.0.0.1',
+    // Password reset mails go to Mailpit (infra.sh), whose page shows them; without one 비밀번호 찾기 is off.
+    ...(smtpUrl && {
+      SMTP_URL: smtpUrl,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${bffPort}`,
+    }),
   });
   await Promise.all(SERVICES.map((node) => waitUntilHealthy(`http://127.0.0.1:${servicePort(node)}/health`)));
   await waitUntilHealthy(`http://127.0.0.1:${bffPort}/api/health`);
   if (stopping) return;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `\n  딜마켓 (distributed) 열렸습니다: http://127.0.0.1:${bffPort}  (${seconds} s; Ctrl+C로 종료)\n`,
+    `\n  딜마켓 (distributed) 열렸습니다: http://127.0.0.1:${bffPort}  (${seconds} s; Ctrl+C로 종료)\n` +
+      (mailpitPage ? `  보낸 메일(비밀번호 재설정 링크): ${mailpitPage}\n` : ''),
   );
 }
 

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Test infrastructure for machines without a Docker engine: PostgreSQL 15, Redis 7 and a
-# single-node Apache Kafka 4 broker (KRaft) as plain processes on 127.0.0.1. All data, logs
-# and pid files live under <repo>/.infra/. See deploy/local/README.md.
+# Test infrastructure for machines without a Docker engine: PostgreSQL 15, Redis 7, a
+# single-node Apache Kafka 4 broker (KRaft) and Mailpit (the mail catcher the BFF's password reset
+# mails go to) as plain processes on 127.0.0.1. All data, logs and pid files live under
+# <repo>/.infra/. See deploy/local/README.md.
 #
 # Usage: bash deploy/local/infra.sh up|down|status|env
 #        bash deploy/local/infra.sh kafka-topics --list      (Kafka's TopicCommand)
 #        bash deploy/local/infra.sh kafka-start|kafka-stop|kafka-restart   (the broker alone)
 # Ports: MKT_PG_PORT (55432), MKT_REDIS_PORT (56379), MKT_KAFKA_PORT (59092),
-#        MKT_KAFKA_CONTROLLER_PORT (MKT_KAFKA_PORT + 1).
+#        MKT_KAFKA_CONTROLLER_PORT (MKT_KAFKA_PORT + 1), MKT_SMTP_PORT (51025) and
+#        MKT_MAILPIT_PORT (58025: Mailpit's web page and API).
+# Mailpit: MKT_MAILPIT_BIN, else `mailpit` on the PATH, else $(go env GOPATH)/bin/mailpit
+#        (install: go install github.com/axllent/mailpit@v1.33.1).
 # MKT_KAFKA_DIR (<repo>/.infra/kafka): the broker's jars, data, logs and pid file. A second broker
 # of one checkout (the checkout benchmark's) needs a directory of its own, or the kafka-* commands
 # would find and stop the first one by its pid file.
@@ -21,6 +25,10 @@ HOST=127.0.0.1
 PG_PORT=${MKT_PG_PORT:-55432}
 REDIS_PORT=${MKT_REDIS_PORT:-56379}
 KAFKA_PORT=${MKT_KAFKA_PORT:-59092}
+SMTP_PORT=${MKT_SMTP_PORT:-51025}
+MAILPIT_PORT=${MKT_MAILPIT_PORT:-58025}
+MAILPIT_DIR=$INFRA_DIR/mailpit
+MAILPIT_PIDFILE=$MAILPIT_DIR/mailpit.pid
 KAFKA_CONTROLLER_PORT=${MKT_KAFKA_CONTROLLER_PORT:-$((KAFKA_PORT + 1))}
 
 PG_BIN=${MKT_PG_BIN:-/usr/lib/postgresql/15/bin}
@@ -243,6 +251,53 @@ redis_down() {
   say redis "stopped"
 }
 
+# --------------------------------------------------------------------------- mailpit
+
+mailpit_bin() {
+  if [[ -n ${MKT_MAILPIT_BIN:-} ]]; then echo "$MKT_MAILPIT_BIN"; return; fi
+  command -v mailpit 2>/dev/null && return
+  local gobin
+  gobin="$(go env GOPATH 2>/dev/null)/bin/mailpit"
+  [[ -x $gobin ]] && echo "$gobin"
+}
+
+mailpit_pid() {
+  local pid
+  pid=$(cat "$MAILPIT_PIDFILE" 2>/dev/null) || return 1
+  [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null && pid_is "$pid" mailpit || return 1
+  echo "$pid"
+}
+
+mailpit_ready() { curl -fs "http://$HOST:$MAILPIT_PORT/api/v1/info" >/dev/null 2>&1; }
+
+mailpit_up() {
+  local t0 pid bin
+  t0=$(now)
+  if pid=$(mailpit_pid); then
+    say mailpit "already running (pid $pid)"
+  else
+    bin=$(mailpit_bin) || true
+    [[ -n $bin ]] || die "mailpit is not installed: go install github.com/axllent/mailpit@v1.33.1"
+    ! port_open "$SMTP_PORT" || die "port $SMTP_PORT is in use by another process (set MKT_SMTP_PORT)"
+    mkdir -p "$MAILPIT_DIR"
+    nohup "$bin" --smtp "$HOST:$SMTP_PORT" --listen "$HOST:$MAILPIT_PORT" \
+      --smtp-auth-accept-any --smtp-auth-allow-insecure \
+      >"$MAILPIT_DIR/mailpit.log" 2>&1 9>&- &
+    echo $! >"$MAILPIT_PIDFILE"
+  fi
+  wait_until "mailpit" mailpit_ready
+  say mailpit "ready: SMTP on $HOST:$SMTP_PORT, web page and API on http://$HOST:$MAILPIT_PORT (pid $(mailpit_pid), $(since "$t0"))"
+}
+
+mailpit_down() {
+  local pid
+  pid=$(mailpit_pid) || { say mailpit "not running"; return 0; }
+  kill "$pid" 2>/dev/null || true
+  wait_for_exit mailpit "$pid" 30
+  rm -f "$MAILPIT_PIDFILE"
+  say mailpit "stopped"
+}
+
 # ----------------------------------------------------------------------------- kafka
 
 kafka_pom_hash() { sha256sum "$KAFKA_POM" | cut -d' ' -f1; }
@@ -446,6 +501,8 @@ print_env() {
   echo "export MKT_TEST_DATABASE_URL=postgresql://postgres@$HOST:$PG_PORT/postgres"
   echo "export MKT_TEST_REDIS_URL=redis://$HOST:$REDIS_PORT"
   echo "export MKT_TEST_KAFKA_BROKERS=$HOST:$KAFKA_PORT"
+  echo "export MKT_TEST_SMTP_URL=smtp://$HOST:$SMTP_PORT"
+  echo "export MKT_TEST_MAILPIT_URL=http://$HOST:$MAILPIT_PORT"
 }
 
 cmd_up() {
@@ -455,14 +512,14 @@ cmd_up() {
   ensure_prerequisites
   check_ports_unchanged
   ports_in_use >"$INFRA_DIR/ports"
-  run_parallel pg_up redis_up kafka_up || die "some servers did not start (see messages above)"
+  run_parallel pg_up redis_up kafka_up mailpit_up || die "some servers did not start (see messages above)"
   say infra "all servers ready in $(since "$t0"). Connection settings (eval \"\$(bash deploy/local/infra.sh env)\"):"
   print_env
 }
 
 cmd_down() {
   take_lock
-  run_parallel pg_down redis_down kafka_down
+  run_parallel pg_down redis_down kafka_down mailpit_down
 }
 
 kafka_lock_dir() { if [[ -n ${MKT_KAFKA_DIR:-} ]]; then echo "$KAFKA_DIR"; else echo "$INFRA_DIR"; fi; }
@@ -502,6 +559,12 @@ cmd_status() {
     printf '%-9s running  pid %-8s %s:%s\n' kafka "$pid" "$HOST" "$KAFKA_PORT"
   else
     printf '%-9s stopped\n' kafka
+    rc=1
+  fi
+  if pid=$(mailpit_pid); then
+    printf '%-9s running  pid %-8s %s:%s\n' mailpit "$pid" "$HOST" "$SMTP_PORT"
+  else
+    printf '%-9s stopped\n' mailpit
     rc=1
   fi
   return "$rc"

@@ -43,7 +43,9 @@ import type { ServiceTransports, ServiceUrls } from './services/service-clients'
 import { serviceClientProviders } from './services/service-clients';
 import type { CallCounter } from './security/request-rate-limit';
 import { REQUEST_RATE_LIMIT, RequestRateLimit } from './security/request-rate-limit';
+import { sameSiteWrites } from './security/same-site-writes';
 import { securityHeaders } from './security/security-headers';
+import { MAIL_SETTINGS, type MailSettings } from './mail/mailer';
 import { serveWebApp } from './web/web-app';
 import { WishlistController } from './wishlist/wishlist.controller';
 
@@ -70,6 +72,8 @@ export interface BffOptions {
   catalogCache?: CatalogCacheOptions;
   /** The operators' token that reads `GET /metrics` (x-ops-token); 404 to everybody when absent. */
   opsToken?: string;
+  /** How password reset e-mails go out; 비밀번호 찾기 answers 503 when absent. */
+  mail?: MailSettings;
 }
 
 /** What the spec's client sends across origins, and the W3C trace context of a client that traces. */
@@ -111,6 +115,7 @@ class BffModule {
       ],
       providers: [
         { provide: OPS_TOKEN, useValue: options.opsToken ?? '' },
+        { provide: MAIL_SETTINGS, useValue: options.mail ?? null },
         { provide: Metrics, useValue: new Metrics('bff') },
         { provide: SERVICE_URLS, useValue: options.services },
         ...serviceClientProviders(options.services, options.serviceTransports),
@@ -151,6 +156,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
       allowedHeaders: CORS_HEADERS,
     });
   }
+  app.use(sameSiteWrites(options.corsOrigins));
   app.use(correlationMiddleware);
   app.use(refuseMalformedQuery);
   app.use(apiRevalidation);

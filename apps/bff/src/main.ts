@@ -17,6 +17,7 @@ import {
 } from '@mkt/platform';
 import { BFF, serviceUrlSetting } from '@mkt/topology';
 import { RedisKeyValueStore } from './auth/key-value-store';
+import { mailEnv, SmtpMailer } from './mail/mailer';
 import { startBff } from './bff';
 import { catalogCacheMegabytes, megabytes } from './catalog/catalog-read-cache';
 import type { ServiceUrls } from './services/service-clients';
@@ -63,8 +64,12 @@ const bffConfig = z
     NEW_VISITORS_PER_ADDRESS: newVisitorsPerAddress,
     OPS_TOKEN: opsTokenSetting.optional(),
     ...socialEnv.shape,
+    ...mailEnv.shape,
   })
-  .superRefine(socialEnv.checkPairs);
+  .superRefine((env, context) => {
+    socialEnv.checkPairs(env, context);
+    mailEnv.checkPair(env, context);
+  });
 
 runProcess('bff', async (logger) => {
   const config = loadConfig(bffConfig);
@@ -74,6 +79,10 @@ runProcess('bff', async (logger) => {
   await redis.connect();
   const store = new RedisKeyValueStore(redis);
   const visitors = new VisitorCounters(store, new RedisVisitNotices(redis), config.NEW_VISITORS_PER_ADDRESS);
+  const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;
+  const publicUrl = config.PUBLIC_URL;
+  if (mailer && publicUrl) logger.log('password reset mail goes out by SMTP', { publicUrl });
+  else logger.warn('no SMTP_URL and PUBLIC_URL: 비밀번호 찾기 is off (answers 503)');
   const changes = new KafkaTransport({
     brokers: config.KAFKA_BROKERS,
     clientId: 'bff',
@@ -95,6 +104,7 @@ runProcess('bff', async (logger) => {
       requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
       catalogCache: { changes, maxBytes: megabytes(config.CATALOG_CACHE_MB), logger },
       opsToken: config.OPS_TOKEN,
+      mail: mailer && publicUrl ? { mailer, publicUrl: () => publicUrl } : undefined,
     },
     { port: config.PORT, host: config.HOST },
   );
@@ -104,6 +114,7 @@ runProcess('bff', async (logger) => {
       await app.close();
       await changes.close();
       visitors.close();
+      mailer?.close();
       redis.disconnect();
     },
   };

@@ -25,6 +25,7 @@ const standaloneConfig = z.object({
   MESSAGING_RETENTION_DAYS: retentionDaysSetting.optional(),
   TRUST_PROXY: trustProxy.optional(),
   CORS_ORIGINS: corsOrigins.optional(),
+  PUBLIC_URL: z.url().optional(),
 });
 
 runProcess('standalone', async (logger) => {
@@ -42,12 +43,16 @@ runProcess('standalone', async (logger) => {
     retentionDays: config.MESSAGING_RETENTION_DAYS,
     trustProxy: config.TRUST_PROXY,
     corsOrigins: config.CORS_ORIGINS,
+    publicUrl: config.PUBLIC_URL,
   });
   logger.log('marketplace ready', {
     url: running.url,
     startupMs: Date.now() - started,
     phasesMs: running.phasesMs,
+    mailFolder: running.mailFolder,
   });
-  console.log(`\n  딜마켓이 열렸습니다: ${running.url}\n  (Ctrl+C로 종료)\n`);
+  console.log(
+    `\n  딜마켓이 열렸습니다: ${running.url}\n  보낸 메일(비밀번호 재설정 링크)은 ${running.mailFolder} 폴더와 로그에 남습니다.\n  (Ctrl+C로 종료)\n`,
+  );
   return running;
 });

@@ -15,6 +15,7 @@ import { paymentService } from '@mkt/payment/src/payment.service';
 import { refundService } from '@mkt/refund/src/refund.service';
 import { EmbeddedKeyValueStore } from '@mkt/bff/src/auth/embedded-key-value-store';
 import { startBff } from '@mkt/bff/src/bff';
+import { DEFAULT_MAIL_FROM, FolderMailer } from '@mkt/bff/src/mail/mailer';
 import { InMemoryCallCounter } from '@mkt/bff/src/security/request-rate-limit';
 import { DEFAULT_CATALOG_CACHE_MB, megabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
 import { startLocalSocialProvider } from './local-social-provider';
@@ -61,6 +62,8 @@ export interface StandaloneOptions {
   trustProxy?: TrustProxy;
   /** Other sites' origins allowed to call the API (as the distributed BFF's CORS_ORIGINS). */
   corsOrigins?: string[];
+  /** The store's address in e-mailed links; the address it listens on when absent. */
+  publicUrl?: string;
 }
 
 /** The access-token key, made on first start and kept with the data so sign-ins survive restarts. */
@@ -79,6 +82,8 @@ async function standaloneSecret(dataDir: string, inMemory = false): Promise<stri
 
 export interface RunningStandalone {
   url: string;
+  /** The folder every e-mail the store sends is written to (an .eml file each). */
+  mailFolder: string;
   /** How long each part of the start took, for the start's log line and the first-start benchmark. */
   phasesMs: Record<string, number>;
   /** A service's Nest application (tests reach its providers through it). */
@@ -159,6 +164,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   // Sessions, login limits and visitor counts in the embedded database: a restart keeps them.
   const store = await EmbeddedKeyValueStore.open(db);
   const visitors = new VisitorCounters(store, new InProcessVisitNotices(), options.newVisitorsPerAddress);
+  const bffLogger = new JsonLogger('bff', options.logLevel);
+  // No mail server: each e-mail (a password reset link) is written to this folder and to the log.
+  const mailer = new FolderMailer(join(dataDir, 'mail'), DEFAULT_MAIL_FROM, bffLogger);
+  let url = options.publicUrl ?? '';
   const bff = await timed('bff', () =>
     startBff(
       {
@@ -176,7 +185,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         auth: { jwtSecret, store },
         visitors,
         social: socialProvider.settings,
-        logger: new JsonLogger('bff', options.logLevel),
+        logger: bffLogger,
         webDist: options.webDist,
         trustProxy: options.trustProxy,
         corsOrigins: options.corsOrigins,
@@ -186,14 +195,18 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
           changes: transport,
           maxBytes: megabytes(options.catalogCacheMb ?? DEFAULT_CATALOG_CACHE_MB),
         },
+        mail: { mailer, publicUrl: () => url },
       },
       { port: options.port, host: options.host },
     ),
   );
   const address = bff.getHttpServer().address() as { port: number };
+  const listening = `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`;
+  url ||= listening;
   return {
     phasesMs,
-    url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${address.port}`,
+    url: listening,
+    mailFolder: mailer.folder,
     service: serviceApp,
     close: async () => {
       await bff.close();

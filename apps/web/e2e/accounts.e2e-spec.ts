@@ -177,7 +177,9 @@ describe('accounts (browser)', () => {
       expect(cookie).toBeDefined();
       const stored = JSON.parse(decodeURIComponent(cookie!.value)) as LoginResult;
       expect(stored).toMatchObject({ email: MEMBER.email, m_name, roleSet: ['USER'] });
-      expect(stored.accessToken.length).toBeGreaterThan(0);
+      // The tokens are in the server's HttpOnly cookies only.
+      expect(stored.accessToken).toBeUndefined();
+      expect((await cookieNamed(page, 'mkt-member-access'))?.httpOnly).toBe(true);
       expect(cookie!.path).toBe('/');
       expect(cookie!.sameSite).toBe('Lax');
       const lifetime = cookie!.expires - Date.now() / 1000;

@@ -7,7 +7,7 @@ import type {
   ProductSummaryDto,
 } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
-import { baseUrl, encodeProductId, getJson, memberLogin, poll, storeApi } from './support';
+import { encodeProductId, getJson, memberLogin, poll, signInAs, storeApi } from './support';
 
 /**
  * Helpers of the refund and seller-order browser tests, all through the real API: paid orders of
@@ -122,19 +122,7 @@ export async function waitForRefundStatus(
   expect(history.content.find((item) => item.orderId === ono)?.status).toBe(status);
 }
 
-/** Stores a console login the way the console's login page does: the result in the role's cookie. */
-export async function signInConsole(
-  page: Page,
-  role: 'seller' | 'admin',
-  result: LoginResult,
-): Promise<void> {
-  await page.context().addCookies([
-    {
-      name: role,
-      value: encodeURIComponent(JSON.stringify(result)),
-      url: baseUrl(),
-      sameSite: 'Lax',
-      expires: Math.floor(Date.now() / 1000) + 3600,
-    },
-  ]);
+/** Leaves the browser signed in to a console as the console's login page does. */
+export function signInConsole(page: Page, role: 'seller' | 'admin', result: LoginResult): Promise<void> {
+  return signInAs(page, role, result);
 }

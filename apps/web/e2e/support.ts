@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JoinRequest, LoginResult, MemberDto } from '@mkt/contracts';
+import type { JoinRequest, LoginResult, MemberDto, SessionRole } from '@mkt/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { StoreApi } from '@mkt/testing';
 import { launchChromium } from '@mkt/testing/src/browser/chromium';
@@ -59,17 +59,33 @@ export async function memberInfo(email: string, password: string): Promise<Membe
   return (await response.json()) as MemberDto;
 }
 
-/** Stores the login the way the app does: the whole result in the `member` cookie, plus its expiry. */
-export async function signIn(page: Page, result: LoginResult): Promise<void> {
+/**
+ * Leaves the browser signed in as `role` with an API login's session, the way the app's sign-in
+ * does: the tokens in the role's HttpOnly cookies (as the server sets them), the rest of the
+ * login answer in the role's cookie the app reads.
+ */
+export async function signInAs(page: Page, role: SessionRole, result: LoginResult): Promise<void> {
+  const { accessToken, refreshToken, ...visible } = result;
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const serverCookie = { httpOnly: true, secure: true, sameSite: 'Strict' as const, expires };
+  const origin = new URL(baseUrl());
+  const domain = origin.hostname;
   await page.context().addCookies([
+    { name: `mkt-${role}-access`, value: accessToken, domain, path: '/', ...serverCookie },
+    { name: `mkt-${role}-refresh`, value: refreshToken, domain, path: '/api/member', ...serverCookie },
     {
-      name: 'member',
-      value: encodeURIComponent(JSON.stringify(result)),
+      name: role,
+      value: encodeURIComponent(JSON.stringify(visible)),
       url: baseUrl(),
       sameSite: 'Lax',
-      expires: Math.floor(Date.now() / 1000) + 3600,
+      expires,
     },
   ]);
+}
+
+/** Signs the browser in as the member of `result` (see {@link signInAs}), with the member login's expiry. */
+export async function signIn(page: Page, result: LoginResult): Promise<void> {
+  await signInAs(page, 'member', result);
   await page.evaluate(`localStorage.setItem('expires', String(Date.now() + 3600000))`);
 }
 

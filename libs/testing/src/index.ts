@@ -9,3 +9,4 @@ export * from './catalog-freshness';
 export * from './stop-child';
 export * from './free-port';
 export * from './wake-ups';
+export * from './mail-folder';

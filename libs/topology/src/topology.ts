@@ -204,6 +204,17 @@ export const BFF: BffNode = {
     { name: 'WEB_DIST', description: 'the built web app to serve (apps/web/dist)' },
     { name: 'TRUST_PROXY', description: 'proxies allowed to name the client in X-Forwarded-For' },
     { name: 'CORS_ORIGINS', description: "other sites' origins allowed to call the API" },
+    {
+      name: 'SMTP_URL',
+      description:
+        'smtp:// or smtps:// server of the password reset mails (with PUBLIC_URL; 비밀번호 찾기 is off without)',
+      secret: true,
+    },
+    {
+      name: 'MAIL_FROM',
+      description: "sender of the store's mails (default 딜마켓 <no-reply@dealmarket.example>)",
+    },
+    { name: 'PUBLIC_URL', description: "the store's address as shoppers open it, for links in mails" },
     OPS_TOKEN,
     ...socialSettings,
   ],

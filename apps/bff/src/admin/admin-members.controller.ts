@@ -40,7 +40,7 @@ export class AdminMembersController {
   async ban(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
     const member = await this.members.setBan(decodeBase64Id(encodedMno, '회원'), true);
     // Refresh also re-reads the ban, so a session started in between cannot outlive it either.
-    await this.sessions.endAll(member.mno);
+    await this.sessions.endAll(member.mno, 'banned');
     return member;
   }
 

@@ -2,13 +2,17 @@ import jwt from 'jsonwebtoken';
 import type { SessionClaims } from './refresh-sessions';
 
 export const ACCESS_TOKEN_ISSUER = 'dealmarket';
-/** Short-lived: a revoked session stops working when its access token runs out. */
+/**
+ * Short-lived: an ended session's access tokens stay on the deny-list (RefreshSessions) only this
+ * long, since none of them is valid any longer.
+ */
 export const ACCESS_TOKEN_SECONDS = 30 * 60;
 
-export function signAccessToken(claims: SessionClaims, secret: string): string {
+/** `family` is the refresh session the token belongs to (`sid`): ending it ends the token too. */
+export function signAccessToken(claims: SessionClaims, secret: string, family?: string): string {
   // `authAt` (ms): when sessions of the member end, tokens signed before then stop working.
   return jwt.sign(
-    { email: claims.email, role: claims.role, roleSet: claims.roleSet, authAt: Date.now() },
+    { email: claims.email, role: claims.role, roleSet: claims.roleSet, authAt: Date.now(), sid: family },
     secret,
     {
       algorithm: 'HS256',

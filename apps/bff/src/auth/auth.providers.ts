@@ -4,6 +4,7 @@ import type { AuthSettings } from './auth-settings';
 import { AUTH_SETTINGS } from './auth-settings';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottle } from './login-throttle';
+import { PasswordReset } from './password-reset';
 import { RefreshSessions } from './refresh-sessions';
 import { SignIn } from './sign-in';
 
@@ -17,6 +18,7 @@ export const authProviders = (settings: AuthSettings): Provider[] => [
   },
   { provide: LoginThrottle, useValue: new LoginThrottle(settings.store) },
   SignIn,
+  PasswordReset,
   AuthenticatedGuard,
   AccessGuard,
 ];

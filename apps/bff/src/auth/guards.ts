@@ -29,10 +29,19 @@ export function accessDenied(): HttpException {
 const tokenExpired = () =>
   refuse(HttpStatus.UNAUTHORIZED, AuthErrors.tokenExpired, '로그인 정보가 만료되었습니다.');
 
-/** A valid access token is required: none (or a bad one) is REQUIRED_LOGIN, an expired one ERROR_TOKEN_ACCESS. */
+/** The refusal the token check itself made (ERROR_SESSION_ENDED), if any. */
+function rethrowRefusal(error: unknown): void {
+  if (error instanceof HttpException) throw error;
+}
+
+/**
+ * A valid access token is required: none (or a bad one) is REQUIRED_LOGIN, an expired one
+ * ERROR_TOKEN_ACCESS, one of an ended session ERROR_SESSION_ENDED.
+ */
 @Injectable()
 export class AuthenticatedGuard extends AuthGuard('jwt') {
-  override handleRequest<T = SessionClaims>(_error: unknown, user: T | false, info: unknown): T {
+  override handleRequest<T = SessionClaims>(error: unknown, user: T | false, info: unknown): T {
+    rethrowRefusal(error);
     if (user) return user;
     if (info instanceof Error && info.name === 'TokenExpiredError') throw tokenExpired();
     throw refuse(HttpStatus.UNAUTHORIZED, AuthErrors.requiredLogin, '로그인이 필요합니다.');
@@ -112,13 +121,15 @@ export const Caller = createParamDecorator(
 );
 
 /**
- * A public route that also reads who calls: a valid token names the caller, no token (or one that
- * no longer signs anybody in) is a visitor. An expired token still answers ERROR_TOKEN_ACCESS, so
- * the client refreshes it and the member sees what is theirs.
+ * A public route that also reads who calls: a valid token names the caller, no token (or a bad
+ * one) is a visitor. An expired token still answers ERROR_TOKEN_ACCESS, so the client refreshes
+ * it and the member sees what is theirs; an ended session's answers ERROR_SESSION_ENDED, so the
+ * client signs out at once.
  */
 @Injectable()
 export class CallerIfSignedInGuard extends AuthGuard('jwt') {
-  override handleRequest<T = SessionClaims>(_error: unknown, user: T | false, info: unknown): T | null {
+  override handleRequest<T = SessionClaims>(error: unknown, user: T | false, info: unknown): T | null {
+    rethrowRefusal(error);
     if (user) return user;
     if (info instanceof Error && info.name === 'TokenExpiredError') throw tokenExpired();
     return null;

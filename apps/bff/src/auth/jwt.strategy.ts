@@ -1,9 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { IncomingMessage } from 'node:http';
 import type { Role } from '@mkt/contracts';
+import { AuthErrors } from '@mkt/contracts';
+import type { ErrorBody } from '@mkt/platform';
 import { ACCESS_TOKEN_ISSUER } from './access-tokens';
-import type { RefreshSessions, SessionClaims } from './refresh-sessions';
+import type { RefreshSessions, SessionClaims, SessionEndReason } from './refresh-sessions';
+import { accessCookie, parseCookies, SPEC_SESSION_COOKIES, webSessionRole } from './session-cookies';
 
 interface AccessTokenPayload {
   sub: string;
@@ -13,23 +17,20 @@ interface AccessTokenPayload {
   iat: number;
   /** When it was signed, in ms (tokens signed before this field existed have only `iat`). */
   authAt?: number;
+  /** The refresh session (family) it belongs to. */
+  sid?: string;
 }
 
-/** The session cookies the web client keeps (JSON with `accessToken`), in the order the spec's client prefers them. */
-const SESSION_COOKIES = ['member', 'admin', 'seller'];
-
 /**
- * The access token of a session cookie, for the calls the spec's client makes with cookies only
- * (SameSite=Lax cookies: other sites' pages cannot make a browser send them with a POST).
+ * The access token of a cookie: our web app's HttpOnly cookie of the role its call names, else
+ * the spec client's own session cookie (JSON with `accessToken`), member first, then admin, then
+ * seller. Cookie-authenticated writes must come from our own pages (see same-site-writes).
  */
-function fromSessionCookie(request: { headers: { cookie?: string } }): string | null {
-  const cookies = new Map(
-    (request.headers.cookie ?? '').split(';').map((part): [string, string] => {
-      const at = part.indexOf('=');
-      return [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-    }),
-  );
-  for (const name of SESSION_COOKIES) {
+function fromSessionCookie(request: IncomingMessage): string | null {
+  const cookies = parseCookies(request);
+  const role = webSessionRole(request);
+  if (role) return role === 'any' ? null : (cookies.get(accessCookie(role)) ?? null);
+  for (const name of SPEC_SESSION_COOKIES) {
     const value = cookies.get(name);
     if (!value) continue;
     try {
@@ -40,6 +41,22 @@ function fromSessionCookie(request: { headers: { cookie?: string } }): string | 
     }
   }
   return null;
+}
+
+const ENDED_MESSAGES: Record<SessionEndReason, string> = {
+  banned: '이용이 정지된 계정입니다. 고객센터로 문의해 주세요.',
+  'password-changed': '비밀번호가 변경되어 로그아웃되었습니다. 새 비밀번호로 다시 로그인해 주세요.',
+  'password-reset': '비밀번호가 재설정되어 로그아웃되었습니다. 새 비밀번호로 다시 로그인해 주세요.',
+  logout: '로그아웃되었습니다. 다시 로그인해 주세요.',
+  reuse: '보안을 위해 로그아웃되었습니다. 다시 로그인해 주세요.',
+};
+
+/** 401 ERROR_SESSION_ENDED: the token's session was ended; the message says why. */
+export function sessionEnded(reason: SessionEndReason): HttpException {
+  return new HttpException(
+    { error: AuthErrors.sessionEnded, message: ENDED_MESSAGES[reason] } satisfies ErrorBody,
+    HttpStatus.UNAUTHORIZED,
+  );
 }
 
 /** Access tokens (HS256, our issuer), from the bearer header or else a session cookie, become the request's user. */
@@ -61,10 +78,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  /** A token of sessions that were ended since (a ban, a password change) no longer signs anybody in. */
-  async validate(payload: AccessTokenPayload): Promise<SessionClaims | false> {
+  /** A token of a session that was ended (logout, ban, password change, a copied refresh token) signs nobody in. */
+  async validate(payload: AccessTokenPayload): Promise<SessionClaims> {
     const mno = Number(payload.sub);
-    if (await this.sessions.endedSince(mno, payload.authAt ?? payload.iat * 1000)) return false;
+    const ended = await this.sessions.endedReason(mno, payload.sid, payload.authAt ?? payload.iat * 1000);
+    if (ended) throw sessionEnded(ended);
     return { mno, email: payload.email, role: payload.role, roleSet: payload.roleSet };
   }
 }

@@ -11,16 +11,19 @@ import {
   Put,
   Query,
   Req,
+  Res,
   UseInterceptors,
 } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
-import type { LoginResult, MemberDto, TokenPair } from '@mkt/contracts';
+import type { LoginResult, MemberDto, SignedIn, TokenPair } from '@mkt/contracts';
 import {
   AuthErrors,
   joinSchema,
   modifySchema,
   passwordCheckSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   loginResultSchema,
   memberSchema,
   tokenPairSchema,
@@ -31,8 +34,16 @@ import { z } from 'zod';
 import { MemberClient } from '../services/member.client';
 import { accessDenied, Authenticated } from './guards';
 import { LoginThrottle } from './login-throttle';
+import { PasswordReset } from './password-reset';
 import type { SessionClaims } from './refresh-sessions';
 import { RefreshSessions } from './refresh-sessions';
+import {
+  clearSessionCookies,
+  parseCookies,
+  refreshCookie,
+  setSessionCookies,
+  webSessionRole,
+} from './session-cookies';
 import { SignIn } from './sign-in';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
@@ -42,6 +53,15 @@ const loginForm = z.object({
 });
 const refreshQuery = z.object({ refreshToken: z.string().min(1, 'refreshToken이 필요합니다.').max(200) });
 const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+const OK = { result: 'ok' } as const;
+const okSchema = z.object({ result: z.literal('ok') });
+
+/** The refresh token of a call: the web app's HttpOnly cookie of the role it names, else the spec client's query or body. */
+function refreshTokenOf(request: Request, fromClient: () => string | undefined): string | undefined {
+  const role = webSessionRole(request);
+  if (role && role !== 'any') return parseCookies(request).get(refreshCookie(role));
+  return fromClient();
+}
 
 const hasStatus = (status: HttpStatus) => (error: unknown) =>
   error instanceof HttpException && error.getStatus() === status;
@@ -56,6 +76,7 @@ export class MemberAuthController {
     private readonly sessions: RefreshSessions,
     private readonly throttle: LoginThrottle,
     private readonly signIn: SignIn,
+    private readonly passwordReset: PasswordReset,
   ) {}
 
   @ApiDoc({
@@ -72,7 +93,10 @@ export class MemberAuthController {
   /** Form fields `username` (the e-mail) and `password`, url-encoded or multipart. */
   @ApiDoc({
     summary: 'Signs in with e-mail and password',
-    description: 'Five wrong passwords lock the account for 15 minutes (thirty per client address).',
+    description:
+      'Wrong passwords slow down the (account, address) pair after 5 and the address after 30, with waits doubling from 30 s to 15 min; ' +
+      'after 20 on one account from anywhere, addresses the account never signed in from wait too. ' +
+      'With `X-Mkt-Session` (our web app) the tokens are set as HttpOnly cookies instead of answered.',
     body: loginForm,
     bodyTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
     answer: loginResultSchema,
@@ -86,7 +110,12 @@ export class MemberAuthController {
   @Post('login')
   @HttpCode(200)
   @UseInterceptors(NoFilesInterceptor())
-  async login(@Body() body: unknown, @Ip() address: string): Promise<LoginResult> {
+  async login(
+    @Body() body: unknown,
+    @Ip() address: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LoginResult | SignedIn> {
     const { username, password } = parseInput(loginForm, body);
     const member = await this.throttle.attempt(
       username,
@@ -94,12 +123,14 @@ export class MemberAuthController {
       () => this.members.authenticate(username, password),
       hasStatus(HttpStatus.UNAUTHORIZED),
     );
-    return this.signIn.start(member);
+    return this.signIn.answer(member, request, response);
   }
 
   /** Rotates the refresh token. The member is read again, so a ban or a role change takes effect here. */
   @ApiDoc({
     summary: 'New access and refresh tokens for a refresh token, which then no longer works',
+    description:
+      "With `X-Mkt-Session: <role>` (our web app) the role's HttpOnly cookies are read and set instead.",
     query: refreshQuery,
     answer: tokenPairSchema,
     errors: {
@@ -108,8 +139,14 @@ export class MemberAuthController {
     },
   })
   @Get('refresh')
-  async refresh(@Query() query: unknown): Promise<TokenPair> {
-    const rotated = await this.sessions.rotate(parseInput(refreshQuery, query).refreshToken);
+  async refresh(
+    @Query() query: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<TokenPair | typeof OK> {
+    const role = webSessionRole(request);
+    const token = refreshTokenOf(request, () => parseInput(refreshQuery, query).refreshToken);
+    const rotated = token ? await this.sessions.rotate(token) : null;
     const refused = new HttpException(
       { error: AuthErrors.badRefresh, message: '다시 로그인해 주세요.' } satisfies ErrorBody,
       HttpStatus.UNAUTHORIZED,
@@ -117,28 +154,65 @@ export class MemberAuthController {
     if (!rotated) throw refused;
     const member = await this.members.byMno(rotated.claims.mno);
     if (member.isBan) {
-      await this.sessions.endAll(member.mno);
+      await this.sessions.endAll(member.mno, 'banned');
       throw refused;
     }
-    return {
-      accessToken: this.signIn.accessToken(member),
-      refreshToken: rotated.token,
-    };
+    const accessToken = this.signIn.accessToken(member, rotated.family);
+    if (role && role !== 'any') {
+      setSessionCookies(response, role, accessToken, rotated.token);
+      return OK;
+    }
+    return { accessToken, refreshToken: rotated.token };
   }
 
   @ApiDoc({
-    summary: 'Signs out: ends the session of the refresh token',
+    summary: 'Signs out: ends the session of the refresh token, its access tokens included',
+    description: "With `X-Mkt-Session: <role>` (our web app) the role's cookies are read and cleared.",
     body: logoutBody,
-    answer: z.object({ result: z.literal('ok') }),
+    answer: okSchema,
     errors: { 400: BAD_INPUT },
     callsServices: false,
   })
   @Post('logout')
   @HttpCode(200)
-  async logout(@Body() body: unknown): Promise<{ result: 'ok' }> {
-    const { refreshToken } = parseInput(logoutBody, body ?? {});
+  async logout(
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<typeof OK> {
+    const role = webSessionRole(request);
+    const refreshToken = refreshTokenOf(request, () => parseInput(logoutBody, body ?? {}).refreshToken);
     if (refreshToken) await this.sessions.end(refreshToken);
-    return { result: 'ok' };
+    if (role && role !== 'any') clearSessionCookies(response, role);
+    return OK;
+  }
+
+  @ApiDoc({
+    summary: '비밀번호 찾기: e-mails a single-use reset link (30 minutes) when the address has an account',
+    description: 'Answers alike whether or not the address has an account.',
+    body: passwordResetRequestSchema,
+    answer: okSchema,
+    errors: { 400: BAD_INPUT, 429: 'TOO_MANY_ATTEMPTS: too many requests from this address' },
+  })
+  @Post('password-reset')
+  @HttpCode(200)
+  async requestPasswordReset(@Body() body: unknown, @Ip() address: string): Promise<typeof OK> {
+    await this.passwordReset.request(parseInput(passwordResetRequestSchema, body).email, address);
+    return OK;
+  }
+
+  @ApiDoc({
+    summary: "Sets a new password with a reset link's token, and ends every session of the member",
+    body: passwordResetSchema,
+    answer: okSchema,
+    errors: { 400: `${BAD_INPUT}; RESET_LINK_INVALID: an unknown, used or expired link` },
+  })
+  @Post('password-reset/confirm')
+  @HttpCode(200)
+  async confirmPasswordReset(@Body() body: unknown, @Ip() address: string): Promise<typeof OK> {
+    const { token, password } = parseInput(passwordResetSchema, body);
+    await this.passwordReset.confirm(token, password, address);
+    return OK;
   }
 
   @ApiDoc({
@@ -221,7 +295,7 @@ export class MemberAuthController {
     const { member, passwordChanged } = input.new_m_pw
       ? await this.throttle.attempt(caller.email, address, save, hasErrorCode(AuthErrors.wrongPassword))
       : await save();
-    if (passwordChanged) await this.sessions.endAll(caller.mno);
+    if (passwordChanged) await this.sessions.endAll(caller.mno, 'password-changed');
     return member;
   }
 }

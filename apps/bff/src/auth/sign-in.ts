@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LoginResult, MemberDto } from '@mkt/contracts';
-import { roleSetOf } from '@mkt/contracts';
+import type { Request, Response } from 'express';
+import type { LoginResult, MemberDto, SignedIn } from '@mkt/contracts';
+import { roleSetOf, sessionRoleOf } from '@mkt/contracts';
 import { signAccessToken } from './access-tokens';
 import { AUTH_SETTINGS, type AuthSettings } from './auth-settings';
 import type { SessionClaims } from './refresh-sessions';
 import { RefreshSessions } from './refresh-sessions';
+import { setSessionCookies, webSessionRole } from './session-cookies';
 
 function claimsOf(member: MemberDto): SessionClaims {
   return { mno: member.mno, email: member.email, role: member.role, roleSet: roleSetOf(member) };
@@ -18,19 +20,32 @@ export class SignIn {
     @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
   ) {}
 
-  /** The login answer: the member's fields, a new refresh session and an access token. */
-  async start(member: MemberDto): Promise<LoginResult> {
+  /**
+   * The login answer. The spec's client gets the tokens in it; our web app (`X-Mkt-Session`) gets
+   * them as HttpOnly cookies of the account's role, and no session at all when the page asked for
+   * another role (a shopper's account at the seller's login).
+   */
+  async answer(member: MemberDto, request: Request, response: Response): Promise<LoginResult | SignedIn> {
+    const wanted = webSessionRole(request);
     const claims = claimsOf(member);
-    return {
-      ...member,
-      accessToken: signAccessToken(claims, this.settings.jwtSecret),
-      refreshToken: await this.sessions.start(claims),
-      roleSet: claims.roleSet,
-    };
+    const signedIn: SignedIn = { ...member, roleSet: claims.roleSet };
+    if (wanted === null) {
+      const refresh = await this.sessions.start(claims);
+      return {
+        ...signedIn,
+        accessToken: this.accessToken(member, refresh.family),
+        refreshToken: refresh.token,
+      };
+    }
+    const role = sessionRoleOf(claims.roleSet);
+    if (wanted !== 'any' && wanted !== role) return signedIn;
+    const refresh = await this.sessions.start(claims);
+    setSessionCookies(response, role, this.accessToken(member, refresh.family), refresh.token);
+    return signedIn;
   }
 
   /** A fresh access token from the member as read now (a changed role or grade shows at once). */
-  accessToken(member: MemberDto): string {
-    return signAccessToken(claimsOf(member), this.settings.jwtSecret);
+  accessToken(member: MemberDto, family: string): string {
+    return signAccessToken(claimsOf(member), this.settings.jwtSecret, family);
   }
 }

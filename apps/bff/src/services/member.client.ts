@@ -43,6 +43,11 @@ export class MemberClient {
     return this.http.put(`/members/${mno}/ban`, { banned });
   }
 
+  /** Sets a new password without the current one (a password reset link proved the e-mail). */
+  async setPassword(mno: number, password: string): Promise<void> {
+    await this.http.put(`/members/${mno}/password`, { password });
+  }
+
   modify(mno: number, request: ModifyRequest): Promise<{ member: MemberDto; passwordChanged: boolean }> {
     return this.http.put(`/members/${mno}`, request);
   }

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { LoginResult, SocialProviderLink } from '@mkt/contracts';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { LoginResult, SignedIn, SocialProviderLink } from '@mkt/contracts';
 import {
   socialTokenRequestSchema,
   loginResultSchema,
@@ -94,11 +95,13 @@ export class SocialSignInController {
   async signInWith(
     @Param('provider') name: string,
     @Param('accessToken') ticket: string,
-  ): Promise<LoginResult> {
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LoginResult | SignedIn> {
     const provider = this.gateway.provider(name);
     const providerToken = await this.tickets.redeem(provider, parseInput(opaque('accessToken'), ticket));
     if (!providerToken) throw socialRefusal();
     const member = await this.members.socialSignIn(await this.gateway.profile(provider, providerToken));
-    return this.signIn.start(member);
+    return this.signIn.answer(member, request, response);
   }
 }

@@ -8,6 +8,7 @@ import {
   modifySchema,
   MemberBannedV1,
   MemberUnbannedV1,
+  passwordResetSchema,
   positiveIdSchema,
 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
@@ -18,6 +19,7 @@ import { MemberDatabase } from '../database';
 import { toMemberDto } from './member-dto';
 import { refuse, refuseIfBanned } from './refusals';
 
+const newPasswordSchema = z.object({ password: passwordResetSchema.shape.password });
 const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().max(100),
   password: z.string().max(100),
@@ -152,6 +154,19 @@ export class MemberController {
       },
     });
     return { member: toMemberDto(updated), passwordChanged: !!input.new_m_pw };
+  }
+
+  /** Sets a new password without the current one: the BFF's password reset, after the e-mailed link proved the owner. */
+  @Put(':mno/password')
+  @HttpCode(204)
+  async setPassword(@Param('mno') mno: string, @Body() body: unknown): Promise<void> {
+    const id = parseInput(positiveIdSchema, mno);
+    const { password } = parseInput(newPasswordSchema, body);
+    const member = await this.db.member.findUnique({ where: { mno: id } });
+    if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
+    if (member.formSns)
+      throw refuse(HttpStatus.FORBIDDEN, AuthErrors.snsMember, 'SNS 로그인 회원은 비밀번호가 없습니다.');
+    await this.db.member.update({ where: { mno: id }, data: { passwordHash: await hashPassword(password) } });
   }
 
   @Get('by-email/:email')

@@ -101,6 +101,22 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'find-password',
+                lazy: onDemand(() =>
+                  import('../member/FindPasswordPage').then(({ FindPasswordPage }) => ({
+                    Component: FindPasswordPage,
+                  })),
+                ),
+              },
+              {
+                path: 'reset-password',
+                lazy: onDemand(() =>
+                  import('../member/ResetPasswordPage').then(({ ResetPasswordPage }) => ({
+                    Component: ResetPasswordPage,
+                  })),
+                ),
+              },
+              {
                 path: 'check',
                 lazy: onDemand(() =>
                   import('../member/PasswordCheckPage').then(({ PasswordCheckPage }) => ({

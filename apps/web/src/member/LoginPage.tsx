@@ -114,6 +114,9 @@ export function LoginPage() {
           </button>
         </form>
         <div className="auth-links">
+          <Link to={paths.findPassword}>비밀번호 찾기</Link>
+        </div>
+        <div className="auth-links">
           <span>아직 회원이 아니신가요?</span>
           <Link to={paths.join} className="auth-links__join">
             회원가입

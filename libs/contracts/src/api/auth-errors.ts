@@ -12,4 +12,8 @@ export const AuthErrors = {
   snsMember: 'ERROR_SNS_MEMBER',
   /** The current password given for a password change is wrong. */
   wrongPassword: 'WRONG_PASSWORD',
+  /** The token's session was ended (logout, ban, password change or reset, a copied refresh token). */
+  sessionEnded: 'ERROR_SESSION_ENDED',
+  /** A cookie-authenticated write from another site's page (no same-site or allowed Origin). */
+  crossSite: 'ERROR_CROSS_SITE',
 } as const;

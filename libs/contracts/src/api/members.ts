@@ -83,6 +83,18 @@ export function roleSetOf(member: Pick<MemberDto, 'role' | 'membership'>): strin
   return [...member.membership];
 }
 
+/** The spec keeps one session per role, each under a cookie of its name. */
+export const SESSION_ROLES = ['member', 'seller', 'admin'] as const;
+export type SessionRole = (typeof SESSION_ROLES)[number];
+
+/** ADMIN -> admin, SELLER -> seller, any grade (USER, SILVER, ...) -> member. */
+export function sessionRoleOf(roleSet: readonly string[] | undefined): SessionRole {
+  const first = roleSet?.[0];
+  if (first === 'ADMIN') return 'admin';
+  if (first === 'SELLER') return 'seller';
+  return 'member';
+}
+
 /** A session's tokens, as a refresh answers them. */
 export const tokenPairSchema = z.object({
   accessToken: z.string().describe('30-minute HS256 JWT: send as `Authorization: Bearer <token>`'),
@@ -95,6 +107,25 @@ export const loginResultSchema = memberSchema.extend({
   roleSet: z.array(z.string()),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/**
+ * The login answer our web app gets (it sends `X-Mkt-Session`): the member and roleSet, the
+ * tokens only in HttpOnly cookies. No session is started when the account's role is not the one
+ * the page asked for.
+ */
+export const signedInSchema = memberSchema.extend({ roleSet: z.array(z.string()) });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** POST /api/member/password-reset: asks for a reset link by e-mail. */
+export const passwordResetRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().max(100).regex(JOIN_RULES.email, JOIN_MESSAGES.email),
+});
+
+/** POST /api/member/password-reset/confirm: the link's token and the new password. */
+export const passwordResetSchema = z.object({
+  token: z.string().min(1, '재설정 링크가 올바르지 않습니다.').max(200),
+  password: joinSchema.shape.m_pw,
+});
 
 export const memberListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page는 1 이상이어야 합니다.').max(100_000).default(1),

@@ -28,11 +28,13 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
 
 /**
  * Browser tests run against the real standalone build: a fresh data folder, the built web app, the
- * seeded demo store. MKT_E2E_BASE_URL, when set, points them at a server that is already running.
+ * seeded demo store. MKT_E2E_BASE_URL, when set, points them at a server that is already running
+ * (and MKT_E2E_MAIL_DIR at its mail folder, `<DATA_DIR>/mail`).
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.MKT_E2E_BASE_URL) return;
   const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'], {
     cwd: root,
@@ -41,7 +43,7 @@ export default async function globalSetup(): Promise<void> {
       NODE_OPTIONS: '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-e2e-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // The tests are one client making thousands of calls a minute.
       RATE_LIMIT_PER_MINUTE: '0',
@@ -56,4 +58,6 @@ export default async function globalSetup(): Promise<void> {
   const url = `http://127.0.0.1:${port}`;
   await waitUntilServing(url, child, () => output);
   process.env.MKT_E2E_BASE_URL = url;
+  // Where the store writes the e-mails it sends (standalone mode's mail folder).
+  process.env.MKT_E2E_MAIL_DIR = join(dataDir, 'mail');
 }

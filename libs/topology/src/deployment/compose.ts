@@ -32,6 +32,8 @@ const healthy = (names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, { condition: 'service_healthy' }]));
 
 const SEEDED = ['catalog', 'member', 'board'];
+/** BFF settings compose sets itself (SMTP_URL and PUBLIC_URL with a default .env may override). */
+const COMPOSE_GIVEN = ['REDIS_URL', 'KAFKA_BROKERS', 'WEB_DIST', 'SMTP_URL', 'PUBLIC_URL'];
 
 function serviceContainer(node: ServiceNode) {
   return {
@@ -81,6 +83,12 @@ const infrastructure = {
     command: ['redis-server', '--save', '', '--appendonly', 'no'],
     ports: ['127.0.0.1:56379:6379'],
     healthcheck: { test: ['CMD', 'redis-cli', 'ping'], interval: '3s', timeout: '3s', retries: 30 },
+  },
+  // The mail catcher of the password reset mails: its page (http://localhost:8025) shows them.
+  mailpit: {
+    image: 'axllent/mailpit:v1.33.1',
+    ports: ['127.0.0.1:51025:1025', '127.0.0.1:8025:8025'],
+    healthcheck: { test: ['CMD', '/mailpit', 'readyz'], interval: '3s', timeout: '3s', retries: 30 },
   },
   // Single-node KRaft broker: PLAINTEXT (kafka:9092) for the containers, HOST (127.0.0.1:59092)
   // for tests running on the host.
@@ -147,9 +155,10 @@ export function composeFile(): { header: string; document: unknown } {
       KAFKA_BROKERS: 'kafka:9092',
       WEB_DIST: 'apps/web/dist',
       ...calledUrls(BFF.calls),
-      ...passedThrough(
-        BFF.settings.filter((setting) => !['REDIS_URL', 'KAFKA_BROKERS', 'WEB_DIST'].includes(setting.name)),
-      ),
+      ...passedThrough(BFF.settings.filter((setting) => !COMPOSE_GIVEN.includes(setting.name))),
+      // Mailpit catches the mails unless .env names a real server.
+      SMTP_URL: '${SMTP_URL:-smtp://mailpit:1025}',
+      PUBLIC_URL: `\${PUBLIC_URL:-http://localhost:${BFF.port}}`,
       // JWT_SECRET from .env when set; else the key the `keys` container made on first start.
       JWT_SECRET_FILE: `${KEYS_DIR}/jwt-secret`,
     },
@@ -158,7 +167,7 @@ export function composeFile(): { header: string; document: unknown } {
     healthcheck: healthcheck('/api/health'),
     depends_on: {
       keys: { condition: 'service_completed_successfully' },
-      ...healthy(['redis', 'kafka', ...BFF.calls]),
+      ...healthy(['redis', 'kafka', 'mailpit', ...BFF.calls]),
     },
   };
   const keys = {
@@ -194,7 +203,7 @@ export function composeFile(): { header: string; document: unknown } {
     '# With a Docker engine: `docker compose up --build`: the servers, the demo store seeded on first',
     '# start, every service, and the BFF with the web app on http://localhost:8080. Settings and',
     '# secrets (JWT_SECRET, PORTONE_*, KAKAO_* ...) come from `.env`: see deploy/docker/env.example.',
-    '# Only the servers, for running tests from the host: `docker compose up -d postgres redis kafka`',
+    '# Only the servers, for running tests from the host: `docker compose up -d postgres redis kafka mailpit`',
     '# (the same host ports as deploy/local/infra.sh).',
   ].join('\n');
   return { header, document };

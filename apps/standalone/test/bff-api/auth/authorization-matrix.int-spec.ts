@@ -19,7 +19,7 @@ import { ReviewController } from '@mkt/bff/src/reviews/review.controller';
 import { PaymentController } from '@mkt/bff/src/payments/payment.controller';
 import { ProductManagementController } from '@mkt/bff/src/products/product-management.controller';
 import type { CatalogDatabase } from '@mkt/catalog/src/database';
-import { eventually } from '@mkt/testing';
+import { eventually, mailsTo, resetLinkIn } from '@mkt/testing';
 import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
@@ -149,6 +149,8 @@ interface RouteRequest {
 interface Scene {
   newEmail(label: string): string;
   signIn(email: string, password: string): Promise<LoginResult>;
+  /** The token of a password reset link mailed to A. */
+  resetTokenOf(a: MemberA): Promise<string>;
   /** A fresh Kakao authorization code, and a fresh sign-in ticket, for somebody new. */
   socialCode(): Promise<string>;
   socialTicket(): Promise<string>;
@@ -277,6 +279,18 @@ const ROUTES: RouteRow[] = [
     request: async (a, scene) => ({
       json: { refreshToken: (await scene.signIn(a.email, a.password)).refreshToken },
     }),
+  },
+  {
+    route: 'POST /api/member/password-reset',
+    access: everyone(200),
+    request: (a) => ({ json: { email: a.email } }),
+  },
+  {
+    route: 'POST /api/member/password-reset/confirm',
+    access: everyone(200),
+    memberA: 'new',
+    request: async (a, scene) => ({ json: { token: await scene.resetTokenOf(a), password: 'renewed12!' } }),
+    watch: storedMember,
   },
   {
     route: 'GET /api/member/info/:email',
@@ -717,6 +731,15 @@ describe('authorization matrix', () => {
   let serial = 0;
   const scene: Scene = {
     newEmail: (label) => `${label}${++serial}.${run}@example.kr`,
+    resetTokenOf: async (a) => {
+      await callApi(stack.url, 'POST', '/api/member/password-reset', { json: { email: a.email } });
+      const mails = await eventually(async () => {
+        const written = await mailsTo(stack.mailFolder, a.email);
+        if (!written.length) throw new Error(`no mail to ${a.email} yet`);
+        return written;
+      });
+      return new URL(resetLinkIn(mails[mails.length - 1])).hash.replace('#token=', '');
+    },
     signIn: async (email, password) => {
       const answer = await signIn(stack.url, email, password);
       if (answer.status !== 200) throw new Error(`signing in ${email} answered ${answer.status}`);

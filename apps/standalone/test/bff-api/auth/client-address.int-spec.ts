@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountsStack } from '../testing/accounts-stack';
-import { signIn, startAccountsStack } from '../testing/accounts-stack';
+import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
 import { LOGIN_LIMITS } from '@mkt/bff/src/auth/login-throttle';
 
 jest.setTimeout(90_000);
 
-/** The login throttle's per-address limit counts the client address the BFF works out under TRUST_PROXY. */
+/**
+ * The login throttle counts the client address the BFF works out under TRUST_PROXY: per address,
+ * per (account, address) pair, and per account for addresses the account never signed in from.
+ */
 describe('client addresses behind a proxy', () => {
   let stack: AccountsStack;
   let trustingNoProxy: string;
@@ -47,5 +50,41 @@ describe('client addresses behind a proxy', () => {
     // The proxy appends the address it saw: one a client writes in front of it counts for nothing.
     expect((await shopperSignIn(trustingOneHop, '198.51.100.9, 203.0.113.7')).status).toBe(429);
     expect((await shopperSignIn(trustingOneHop, '203.0.113.8')).status).toBe(200);
+  });
+
+  describe('wrong passwords', () => {
+    const email = (name: string) => `${name}.${run}@example.kr`;
+    const join = (name: string) =>
+      callApi(trustingOneHop, 'POST', '/api/member/join', { json: joinRequest(email(name)) });
+    const from = (address: string, username: string, password: string) =>
+      signIn(trustingOneHop, username, password, { 'x-forwarded-for': address });
+
+    it(`slow down the guessing (account, address) pair after ${LOGIN_LIMITS.perPair}, even for the right password`, async () => {
+      await join('guessed');
+      for (let i = 0; i < LOGIN_LIMITS.perPair; i++)
+        expect((await from('198.51.100.10', email('guessed'), 'wrong-pass1!')).status).toBe(401);
+      const waiting = await from('198.51.100.10', email('guessed'), JOIN_PASSWORD);
+      expect(waiting.status).toBe(429);
+      expect(waiting.body).toEqual({
+        error: 'TOO_MANY_ATTEMPTS',
+        message: `로그인 시도가 너무 많습니다. ${LOGIN_LIMITS.firstWaitSeconds}초 후 다시 시도해 주세요.`,
+      });
+    });
+
+    it('from another address never lock the shopper out', async () => {
+      await join('victim');
+      for (let i = 0; i < LOGIN_LIMITS.perPair * 3; i++)
+        await from('203.0.113.66', email('victim'), 'wrong-pass1!');
+      expect((await from('198.51.100.20', email('victim'), JOIN_PASSWORD)).status).toBe(200);
+    });
+
+    it(`from ${LOGIN_LIMITS.perAccount} addresses slow down new addresses only, never one the member signed in from`, async () => {
+      await join('targeted');
+      expect((await from('198.51.100.30', email('targeted'), JOIN_PASSWORD)).status).toBe(200);
+      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+        expect((await from(`192.0.2.${i + 1}`, email('targeted'), 'wrong-pass1!')).status).toBe(401);
+      expect((await from('192.0.2.200', email('targeted'), JOIN_PASSWORD)).status).toBe(429);
+      expect((await from('198.51.100.30', email('targeted'), JOIN_PASSWORD)).status).toBe(200);
+    });
   });
 });

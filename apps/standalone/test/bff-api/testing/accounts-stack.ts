@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { JoinRequest, LoginResult } from '@mkt/contracts';
 import type { ServiceDefinition } from '@mkt/platform';
 import { JsonLogger } from '@mkt/platform';
@@ -22,6 +25,7 @@ import { RedisKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
 import type { BffOptions } from '@mkt/bff/src/bff';
 import { startBff } from '@mkt/bff/src/bff';
 import { RedisVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
+import { DEFAULT_MAIL_FROM, FolderMailer } from '@mkt/bff/src/mail/mailer';
 
 export interface ApiRequest {
   token?: string;
@@ -117,6 +121,8 @@ export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'logger'
 
 export interface StackBff {
   url: string;
+  /** Where this BFF writes the e-mails it sends (FolderMailer). */
+  mailFolder: string;
   /** Stops this BFF before the stack does (the stack's close skips a stopped one). */
   close(): Promise<void>;
 }
@@ -124,6 +130,8 @@ export interface StackBff {
 export interface AccountsStack {
   /** The first BFF's base URL. */
   url: string;
+  /** Where the first BFF writes the e-mails it sends. */
+  mailFolder: string;
   /** The access-token key every BFF of the stack signs with. */
   jwtSecret: string;
   /** The member service's database, for arranging and checking what the API does not show. */
@@ -216,25 +224,34 @@ export async function startAccountsStack(
       // Unless the variant brings its own; a subscription to them holds a Redis connection of its own.
       const store = new RedisKeyValueStore(redis, keyPrefix);
       const ownVisitors = new VisitorCounters(store, new RedisVisitNotices(redis, keyPrefix));
+      const mailFolder = await mkdtemp(join(tmpdir(), 'mkt-mail-'));
+      let url = '';
       const bff: INestApplication = await startBff(
         {
           services: urls,
           auth: { jwtSecret, store },
           visitors: ownVisitors,
           logger: new JsonLogger('bff', 'error'),
+          mail: { mailer: new FolderMailer(mailFolder, DEFAULT_MAIL_FROM), publicUrl: () => url },
           ...bffVariant,
         },
         { port: 0, host: '127.0.0.1' },
       );
+      url = await bff.getUrl();
       let stopped: Promise<void> | undefined;
-      const stop = () => (stopped ??= bff.close().then(() => ownVisitors.close()));
+      const stop = () =>
+        (stopped ??= bff
+          .close()
+          .then(() => ownVisitors.close())
+          .then(() => rm(mailFolder, { recursive: true, force: true })));
       cleanups.push(stop);
-      return { url: await bff.getUrl(), close: stop };
+      return { url, mailFolder, close: stop };
     };
 
     const first = await startAnotherBff(variant);
     return {
       url: first.url,
+      mailFolder: first.mailFolder,
       jwtSecret,
       members,
       catalog: catalogDatabase,

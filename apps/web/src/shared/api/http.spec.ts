@@ -5,6 +5,8 @@ import { http, HttpError } from './http';
 
 interface Call {
   url: string;
+  method: string;
+  session: string | null;
   authorization: string | null;
 }
 
@@ -15,7 +17,13 @@ function fakeFetch(routes: Record<string, Reply[]>): Call[] {
   const calls: Call[] = [];
   const fetchMock = jest.fn(async (input: string, init: RequestInit) => {
     const url = String(input);
-    const call = { url, authorization: new Headers(init.headers).get('Authorization') };
+    const headers = new Headers(init.headers);
+    const call = {
+      url,
+      method: init.method ?? 'GET',
+      session: headers.get('X-Mkt-Session'),
+      authorization: headers.get('Authorization'),
+    };
     calls.push(call);
     const path = url.split('?')[0];
     const queue = routes[path];
@@ -34,45 +42,49 @@ describe('http client auth handling', () => {
   const navigate = jest.fn<void, [string]>();
   const alert = jest.fn<void, [string]>();
   let restore: () => void;
+  let browser: ReturnType<typeof installFakeBrowser>;
 
   beforeEach(() => {
-    installFakeBrowser();
+    browser = installFakeBrowser();
     navigate.mockReset();
     alert.mockReset();
     restore = setAuthNavigator(navigate, alert);
   });
   afterEach(() => restore());
 
-  it('sends the member token first, then admin, then seller, and none when logged out', async () => {
+  it('names the session of the page (member, then admin, then seller; a console its own), never a token', async () => {
     const calls = fakeFetch({ '/api/x': [{ status: 200, body: { ok: true } }] });
     await http.get('/api/x');
-    saveSession(loginResult({ roleSet: ['SELLER'], accessToken: 'seller' }));
+    saveSession(loginResult({ roleSet: ['SELLER'] }));
     await http.get('/api/x');
-    saveSession(loginResult({ roleSet: ['ADMIN'], accessToken: 'admin' }));
+    saveSession(loginResult({ roleSet: ['ADMIN'] }));
     await http.get('/api/x');
-    saveSession(loginResult({ accessToken: 'member' }));
+    saveSession(loginResult());
     await http.get('/api/x');
-    expect(calls.map((call) => call.authorization)).toEqual([
-      null,
-      'Bearer seller',
-      'Bearer admin',
-      'Bearer member',
-    ]);
+    browser.location.pathname = '/seller/orders';
+    await http.get('/api/x');
+    expect(calls.map((call) => call.session)).toEqual([null, 'seller', 'admin', 'member', 'seller']);
+    expect(calls.map((call) => call.authorization)).toEqual(calls.map(() => null));
   });
 
-  it('refreshes an expired access token once for parallel calls, stores the rotated pair and retries', async () => {
-    saveSession(loginResult({ accessToken: 'old', refreshToken: 'refresh-old' }));
+  it("refreshes an expired access token once per role for parallel calls, through the role's cookie, and retries", async () => {
+    saveSession(loginResult());
+    let refreshed = false;
     const calls = fakeFetch({
-      '/api/x': [(call) => (call.authorization === 'Bearer new' ? { status: 200, body: { n: 1 } } : expired)],
-      '/api/member/refresh': [{ status: 200, body: { accessToken: 'new', refreshToken: 'refresh-new' } }],
+      '/api/x': [() => (refreshed ? { status: 200, body: { n: 1 } } : expired)],
+      '/api/member/refresh': [
+        () => {
+          refreshed = true;
+          return { status: 200, body: { result: 'ok' } };
+        },
+      ],
     });
     const results = await Promise.all([http.get('/api/x'), http.get('/api/x'), http.get('/api/x')]);
     expect(results).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
     const refreshes = calls.filter((call) => call.url.startsWith('/api/member/refresh'));
-    expect(refreshes).toHaveLength(1);
-    expect(refreshes[0].url).toBe('/api/member/refresh?refreshToken=refresh-old');
-    expect(refreshes[0].authorization).toBeNull();
-    expect(readSession('member')).toMatchObject({ accessToken: 'new', refreshToken: 'refresh-new' });
+    expect(refreshes).toEqual([
+      { url: '/api/member/refresh', method: 'GET', session: 'member', authorization: null },
+    ]);
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -80,17 +92,14 @@ describe('http client auth handling', () => {
     saveSession(loginResult());
     const calls = fakeFetch({
       '/api/x': [expired],
-      '/api/member/refresh': [{ status: 200, body: { accessToken: 'new', refreshToken: 'r2' } }],
+      '/api/member/refresh': [{ status: 200, body: { result: 'ok' } }],
     });
     await expect(http.get('/api/x')).rejects.toMatchObject({ status: 401, code: 'ERROR_TOKEN_ACCESS' });
-    expect(calls.map((call) => call.url)).toEqual([
-      '/api/x',
-      '/api/member/refresh?refreshToken=refresh-1',
-      '/api/x',
-    ]);
+    expect(calls.map((call) => call.url)).toEqual(['/api/x', '/api/member/refresh', '/api/x']);
   });
 
-  it('a failed refresh clears the login and goes to the login page', async () => {
+  it("a failed refresh clears the login and goes to the role's login page", async () => {
+    browser.location.pathname = '/admin';
     saveSession(loginResult({ roleSet: ['ADMIN'] }));
     fakeFetch({
       '/api/x': [expired],
@@ -98,7 +107,29 @@ describe('http client auth handling', () => {
     });
     await expect(http.get('/api/x')).rejects.toBeInstanceOf(HttpError);
     expect(readSession('admin')).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/member/login');
+    expect(navigate).toHaveBeenCalledWith('/admin/login');
+  });
+
+  it('an ended session (a ban) signs that role out, says why once and goes to its login page', async () => {
+    saveSession(loginResult());
+    saveSession(loginResult({ roleSet: ['SELLER'] }));
+    const banned = '이용이 정지된 계정입니다. 고객센터로 문의해 주세요.';
+    const calls = fakeFetch({
+      '/api/x': [{ status: 401, body: { error: 'ERROR_SESSION_ENDED', message: banned } }],
+      '/api/member/logout': [{ status: 200, body: { result: 'ok' } }],
+    });
+    await Promise.all([
+      expect(http.get('/api/x')).rejects.toMatchObject({ code: 'ERROR_SESSION_ENDED' }),
+      expect(http.get('/api/x')).rejects.toMatchObject({ code: 'ERROR_SESSION_ENDED' }),
+    ]);
+    expect(readSession('member')).toBeNull();
+    expect(readSession('seller')).not.toBeNull();
+    expect(alert.mock.calls).toEqual([[banned]]);
+    expect(navigate.mock.calls).toEqual([['/member/login']]);
+    expect(calls.filter((call) => call.url === '/api/member/logout')[0]).toMatchObject({
+      method: 'POST',
+      session: 'member',
+    });
   });
 
   it('REQUIRED_LOGIN and ERROR_ACCESS_DENIED alert and navigate; other errors keep the HttpError shape', async () => {
@@ -133,10 +164,10 @@ describe('http client auth handling', () => {
     await expect(http.get('/api/x', { handleAuthErrors: false })).rejects.toMatchObject({
       code: 'REQUIRED_LOGIN',
     });
-    await expect(http.get('/api/x', { handleAuthErrors: false, bearer: false })).rejects.toMatchObject({
+    await expect(http.get('/api/x', { handleAuthErrors: false, session: false })).rejects.toMatchObject({
       code: 'ERROR_TOKEN_ACCESS',
     });
-    expect(calls.map((call) => call.authorization)).toEqual(['Bearer access-1', null]);
+    expect(calls.map((call) => call.session)).toEqual(['member', null]);
     expect(navigate).not.toHaveBeenCalled();
     expect(alert).not.toHaveBeenCalled();
   });

@@ -1,16 +1,22 @@
 import { AuthErrors } from '@mkt/contracts';
-import { clearSession, currentCredential, updateTokens, type SessionRole } from '../session/sessionStore';
+import { activeRole, clearSession, type SessionRole } from '../session/sessionStore';
 import { redirectForAuth } from './authRedirect';
 
 /**
  * The storefront's HTTP client: same-origin fetch, JSON in and out. A non-2xx answer rejects with
  * an {@link HttpError} carrying the status and the server's `message`. No timeout (spec section 9).
  *
- * Every call carries `Authorization: Bearer <accessToken>` from the member cookie, else the admin
- * cookie, else the seller cookie (spec section 6). An expired access token (ERROR_TOKEN_ACCESS) is
- * refreshed once (one refresh at a time for all callers) and the call retried once; REQUIRED_LOGIN
- * and ERROR_ACCESS_DENIED alert and send the visitor to the login page (see ./authRedirect).
+ * Every call names the session it acts as in `X-Mkt-Session`: on a console's pages that console's
+ * role, elsewhere the member's, else the admin's, else the seller's (spec section 6). The tokens
+ * themselves are HttpOnly cookies the server set, which no script here can read. An expired
+ * access token (ERROR_TOKEN_ACCESS) is refreshed once (one refresh at a time per role) and the call
+ * retried once; REQUIRED_LOGIN and ERROR_ACCESS_DENIED alert and send the visitor to the login
+ * page; an ended session (ERROR_SESSION_ENDED: a ban, a password change elsewhere) signs that role
+ * out, says why once, and goes to the role's login page (see ./authRedirect).
  */
+
+/** The header naming the session a call acts as (the BFF's WEB_SESSION_HEADER). */
+export const SESSION_HEADER = 'X-Mkt-Session';
 
 /** Base path of every call: the BFF is served from the same origin as the web app. */
 export const API_BASE = '';
@@ -27,10 +33,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
-   * The bearer token: by default the stored login's access token; a string sends that token;
-   * false sends none.
+   * The session the call acts as: by default the page's (see the top of this file); `any` for a
+   * sign-in that takes the account's own role; false for none.
    */
-  bearer?: string | false;
+  session?: SessionRole | 'any' | false;
   /** false: no refresh-and-retry, alerts or redirects for auth errors (login, refresh, logout). */
   handleAuthErrors?: boolean;
 }
@@ -112,9 +118,9 @@ export const LOGIN_REQUIRED_ALERT = '로그인이 필요합니다.';
 export const ACCESS_DENIED_ALERT = '해당 메뉴에 대한 권한이 없습니다.';
 export const LOGIN_PATH = '/member/login';
 
-function send(path: string, options: RequestOptions, bearer: string | undefined): Promise<Response> {
+function send(path: string, options: RequestOptions, session: SessionRole | 'any' | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
-  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  if (session) headers.set(SESSION_HEADER, session);
   return fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
@@ -129,39 +135,48 @@ async function toError(response: Response): Promise<HttpError> {
   return new HttpError(response.status, messageOf(body, response), body, codeOf(body));
 }
 
-let refreshing: Promise<boolean> | null = null;
+const refreshing = new Map<SessionRole, Promise<boolean>>();
+
+/** The login page of a role's session. */
+export function loginPathOf(role: SessionRole): string {
+  return role === 'member' ? LOGIN_PATH : `/${role}/login`;
+}
 
 /**
- * GET /api/member/refresh with the stored refresh token; the new pair replaces the old one in the
- * same cookie. Callers that hit an expired token at the same time share one refresh. On failure
- * the role's login is cleared and the visitor is sent to the login page.
+ * GET /api/member/refresh as the role: the server rotates the role's HttpOnly cookies. Callers that
+ * hit an expired token at the same time share one refresh. On failure the role's login is cleared
+ * and the visitor is sent to the login page.
  */
-export function refreshSession(role: SessionRole, refreshToken: string): Promise<boolean> {
-  if (!refreshing) {
-    refreshing = (async () => {
+export function refreshSession(role: SessionRole): Promise<boolean> {
+  let pending = refreshing.get(role);
+  if (!pending) {
+    pending = (async () => {
       try {
-        const tokens = await request<{ accessToken?: unknown; refreshToken?: unknown }>(
-          '/api/member/refresh',
-          {
-            query: { refreshToken },
-            bearer: false,
-            handleAuthErrors: false,
-          },
-        );
-        if (typeof tokens?.accessToken !== 'string' || typeof tokens.refreshToken !== 'string') {
-          throw new Error('the refresh answer has no tokens');
-        }
-        return updateTokens(role, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+        await request('/api/member/refresh', { session: role, handleAuthErrors: false });
+        return true;
       } catch {
         clearSession(role);
-        redirectForAuth(LOGIN_PATH);
+        redirectForAuth(loginPathOf(role));
         return false;
       }
     })().finally(() => {
-      refreshing = null;
+      refreshing.delete(role);
     });
+    refreshing.set(role, pending);
   }
-  return refreshing;
+  return pending;
+}
+
+/** POST /api/member/logout as the role: the server ends its session and clears its cookies. */
+export function endServerSession(role: SessionRole): Promise<unknown> {
+  return request('/api/member/logout', { method: 'POST', session: role, handleAuthErrors: false });
+}
+
+/** A session the server ended: sign the role out here too, say why once, and go to its login page. */
+function signOutEnded(role: SessionRole, message: string): void {
+  clearSession(role);
+  void endServerSession(role).catch(() => undefined);
+  redirectForAuth(loginPathOf(role), message);
 }
 
 /**
@@ -171,22 +186,23 @@ export function refreshSession(role: SessionRole, refreshToken: string): Promise
  */
 export async function authorizedFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const handle = options.handleAuthErrors !== false;
-  const credential = options.bearer === undefined ? currentCredential() : null;
-  const bearer = options.bearer === undefined ? credential?.session.accessToken : options.bearer || undefined;
+  const session = options.session === undefined ? activeRole() : options.session || null;
+  const role = session === 'any' ? null : session;
 
-  let response = await send(path, options, bearer);
+  let response = await send(path, options, session);
   if (response.ok) return response;
 
   let error = await toError(response);
-  if (handle && error.code === AuthErrors.tokenExpired && credential) {
-    if (await refreshSession(credential.role, credential.session.refreshToken)) {
-      const renewed = currentCredential();
-      response = await send(path, options, renewed?.session.accessToken);
+  if (handle && error.code === AuthErrors.tokenExpired && role) {
+    if (await refreshSession(role)) {
+      response = await send(path, options, role);
       if (response.ok) return response;
       error = await toError(response);
     }
   }
-  if (handle && error.code === AuthErrors.requiredLogin) {
+  if (handle && error.code === AuthErrors.sessionEnded && role) {
+    signOutEnded(role, error.message);
+  } else if (handle && error.code === AuthErrors.requiredLogin) {
     redirectForAuth(`${LOGIN_PATH}?error=${AuthErrors.requiredLogin}`, LOGIN_REQUIRED_ALERT);
   } else if (handle && error.code === AuthErrors.accessDenied) {
     redirectForAuth(LOGIN_PATH, ACCESS_DENIED_ALERT);

@@ -6,7 +6,7 @@ import { openLiveStream, retryDelayMs, type LiveStreamState } from './liveStream
 
 interface Call {
   url: string;
-  authorization: string | null;
+  session: string | null;
   accept: string | null;
 }
 
@@ -20,7 +20,7 @@ function fakeFetch(replies: Reply[]): Call[] {
       const headers = new Headers(init.headers);
       const call = {
         url: String(input),
-        authorization: headers.get('Authorization'),
+        session: headers.get('X-Mkt-Session'),
         accept: headers.get('Accept'),
       };
       calls.push(call);
@@ -102,8 +102,8 @@ describe('live stream', () => {
     ]);
   });
 
-  it('sends the bearer token, passes events on and reconnects after a drop', async () => {
-    saveSession(loginResult({ roleSet: ['ADMIN'], accessToken: 'admin-token' }));
+  it("names the admin's session, passes events on and reconnects after a drop", async () => {
+    saveSession(loginResult({ roleSet: ['ADMIN'] }));
     const calls = fakeFetch([
       eventStream('event: visitors\ndata: 1\n\n'),
       networkDown,
@@ -115,7 +115,7 @@ describe('live stream', () => {
     expect(calls).toHaveLength(3);
     expect(calls[0]).toEqual({
       url: '/api/admin/visitor/stream',
-      authorization: 'Bearer admin-token',
+      session: 'admin',
       accept: 'text/event-stream',
     });
     expect(states).toEqual(['connecting', 'open', 'retrying', 'retrying', 'open']);
@@ -136,27 +136,27 @@ describe('live stream', () => {
     expect(calls).toHaveLength(attempts);
   });
 
-  it('refreshes an expired token through the HTTP client and reconnects with the new one', async () => {
-    saveSession(loginResult({ roleSet: ['ADMIN'], accessToken: 'old', refreshToken: 'refresh-old' }));
+  it('refreshes an expired token through the HTTP client and reconnects', async () => {
+    saveSession(loginResult({ roleSet: ['ADMIN'] }));
     const calls = fakeFetch([
       json(401, { error: 'ERROR_TOKEN_ACCESS', message: '토큰이 만료되었습니다.' }),
-      json(200, { accessToken: 'new', refreshToken: 'refresh-new' }),
+      json(200, { result: 'ok' }),
       eventStream('event: visitors\ndata: 1\n\n', true),
     ]);
     open();
     await until(() => events.length === 1);
-    expect(calls.map((call) => [call.url, call.authorization])).toEqual([
-      ['/api/admin/visitor/stream', 'Bearer old'],
-      ['/api/member/refresh?refreshToken=refresh-old', null],
-      ['/api/admin/visitor/stream', 'Bearer new'],
+    expect(calls.map((call) => [call.url, call.session])).toEqual([
+      ['/api/admin/visitor/stream', 'admin'],
+      ['/api/member/refresh', 'admin'],
+      ['/api/admin/visitor/stream', 'admin'],
     ]);
-    expect(readSession('admin')).toMatchObject({ accessToken: 'new', refreshToken: 'refresh-new' });
+    expect(readSession('admin')).not.toBeNull();
     expect(states).toEqual(['connecting', 'open']);
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('stops for good when access is denied, after the usual alert and redirect', async () => {
-    saveSession(loginResult({ accessToken: 'member-token' }));
+    saveSession(loginResult());
     const calls = fakeFetch([json(403, { error: 'ERROR_ACCESS_DENIED', message: '권한 없음' })]);
     open();
     await until(() => states.includes('stopped'));

@@ -2,7 +2,7 @@ import { readEventStream, type ServerSentEvent } from '@mkt/contracts';
 import { authorizedFetch, HttpError } from './http';
 
 /**
- * A server-sent-events call kept open: fetched with the stored login's bearer token and the HTTP
+ * A server-sent-events call kept open: fetched as the page's session (X-Mkt-Session) with the HTTP
  * client's auth handling (an expired token is refreshed, REQUIRED_LOGIN and ERROR_ACCESS_DENIED
  * redirect), reconnected with growing pauses after a drop, until closed.
  */

@@ -1,28 +1,43 @@
-import type { JoinRequest, LoginResult, MemberDto, ModifyRequest, PageResult } from '@mkt/contracts';
+import type {
+  JoinRequest,
+  MemberDto,
+  ModifyRequest,
+  PageResult,
+  SessionRole,
+  SignedIn,
+} from '@mkt/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { encodeBase64Id } from './base64Id';
 import { http } from './http';
 
 /** The member calls of the accounts screens (spec section 7). */
 
-/** POST /api/member/login: form fields username (the e-mail) and password. */
-export function loginRequest(email: string, password: string): Promise<LoginResult> {
+/**
+ * POST /api/member/login: form fields username (the e-mail) and password. The server sets the
+ * session's HttpOnly cookies when the account's role is `role` (`any`: whatever it is).
+ */
+export function loginRequest(email: string, password: string, role: SessionRole | 'any'): Promise<SignedIn> {
   const form = new URLSearchParams({ username: email, password });
-  return http.post<LoginResult>('/api/member/login', form, { bearer: false, handleAuthErrors: false });
+  return http.post<SignedIn>('/api/member/login', form, { session: role, handleAuthErrors: false });
 }
 
-/** POST /api/member/logout with the login's own access token; the refresh token is revoked. */
-export function logoutRequest(accessToken: string, refreshToken: string): Promise<unknown> {
-  return http.post<unknown>(
-    '/api/member/logout',
-    { refreshToken },
-    { bearer: accessToken, handleAuthErrors: false },
+/** POST /api/member/password-reset: mails a reset link when the address has an account (the answer never tells). */
+export function passwordResetRequest(email: string): Promise<unknown> {
+  return http.post('/api/member/password-reset', { email }, { session: false, handleAuthErrors: false });
+}
+
+/** POST /api/member/password-reset/confirm: the link's token and the new password. */
+export function passwordResetConfirm(token: string, password: string): Promise<unknown> {
+  return http.post(
+    '/api/member/password-reset/confirm',
+    { token, password },
+    { session: false, handleAuthErrors: false },
   );
 }
 
 /** POST /api/member/join. */
 export function joinRequest(body: JoinRequest): Promise<MemberDto> {
-  return http.post<MemberDto>('/api/member/join', body, { bearer: false, handleAuthErrors: false });
+  return http.post<MemberDto>('/api/member/join', body, { session: false, handleAuthErrors: false });
 }
 
 /** GET /api/member/info/{email}: own e-mail only. */

@@ -1,4 +1,4 @@
-import type { LoginResult, SocialProvider, SocialProviderLink, SocialTokenRequest } from '@mkt/contracts';
+import type { SignedIn, SocialProvider, SocialProviderLink, SocialTokenRequest } from '@mkt/contracts';
 import { http } from './http';
 
 /** The social sign-in calls (second spec, section 7). */
@@ -7,7 +7,7 @@ import { http } from './http';
 export function socialProviders(signal?: AbortSignal): Promise<SocialProviderLink[]> {
   return http.get<SocialProviderLink[]>('/api/member/social/providers', {
     signal,
-    bearer: false,
+    session: false,
     handleAuthErrors: false,
   });
 }
@@ -22,16 +22,16 @@ export function socialTokenRequest(
     `/api/member/${provider}/token/${encodeURIComponent(code)}`,
     body,
     {
-      bearer: false,
+      session: false,
       handleAuthErrors: false,
     },
   );
 }
 
-/** GET /api/member/{provider}/suc/{accessToken}, the ticket also as the bearer credential: the login result. */
-export function socialSignInRequest(provider: SocialProvider, ticket: string): Promise<LoginResult> {
-  return http.get<LoginResult>(`/api/member/${provider}/suc/${encodeURIComponent(ticket)}`, {
-    bearer: ticket,
+/** GET /api/member/{provider}/suc/{ticket}: the login result; the server sets the session's HttpOnly cookies. */
+export function socialSignInRequest(provider: SocialProvider, ticket: string): Promise<SignedIn> {
+  return http.get<SignedIn>(`/api/member/${provider}/suc/${encodeURIComponent(ticket)}`, {
+    session: 'any',
     handleAuthErrors: false,
   });
 }

@@ -7,6 +7,9 @@ export const paths = {
   product: (pno: number) => `/product/${pno}`,
   login: '/member/login',
   join: '/member/join',
+  findPassword: '/member/find-password',
+  /** The e-mailed reset link's page (the BFF's RESET_PAGE). */
+  resetPassword: '/member/reset-password',
   memberCheck: '/member/check',
   memberModify: '/member/modify',
   mypage: '/mypage',

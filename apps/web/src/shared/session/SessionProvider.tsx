@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { startExpiryWatch } from './sessionStore';
+import { endServerSession } from '../api/http';
+import { LOGIN_EXPIRED_MESSAGE, startExpiryWatch } from './sessionStore';
 
 /**
  * Runs the session's expiry check (every 500 ms; when the member login's recorded expiry passes
@@ -7,6 +8,16 @@ import { startExpiryWatch } from './sessionStore';
  * and is read with useSession().
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  useEffect(() => startExpiryWatch(), []);
+  useEffect(
+    () =>
+      startExpiryWatch(() => {
+        window.alert(LOGIN_EXPIRED_MESSAGE);
+        // The server's cookies of the member session go too, before the page reloads.
+        void endServerSession('member')
+          .catch(() => undefined)
+          .finally(() => window.location.reload());
+      }),
+    [],
+  );
   return children;
 }

@@ -1,15 +1,14 @@
 import { installFakeBrowser, loginResult } from '../testing/fakeBrowser';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import {
+  activeRole,
   checkExpiry,
   clearSession,
-  currentCredential,
   EXPIRES_KEY,
   readSession,
   roleOf,
   saveSession,
   subscribe,
-  updateTokens,
 } from './sessionStore';
 
 describe('cookie helper', () => {
@@ -51,34 +50,35 @@ describe('session store', () => {
     unsubscribe();
   });
 
-  it('keeps admin and seller logins apart; the credential order is member, admin, seller', () => {
-    saveSession(loginResult({ roleSet: ['SELLER'], accessToken: 'seller-token' }));
-    expect(currentCredential()?.role).toBe('seller');
-    saveSession(loginResult({ roleSet: ['ADMIN'], accessToken: 'admin-token' }));
-    expect(currentCredential()?.session.accessToken).toBe('admin-token');
+  it('keeps admin and seller logins apart; store pages act as member, admin, seller in that order', () => {
+    saveSession(loginResult({ roleSet: ['SELLER'] }));
+    expect(activeRole('/')).toBe('seller');
+    saveSession(loginResult({ roleSet: ['ADMIN'] }));
+    expect(activeRole('/')).toBe('admin');
     expect(localStorage.getItem(EXPIRES_KEY)).toBeNull();
     saveSession(loginResult());
-    expect(currentCredential()?.role).toBe('member');
+    expect(activeRole('/')).toBe('member');
     clearSession('member');
     expect(readSession('member')).toBeNull();
     expect(localStorage.getItem(EXPIRES_KEY)).toBeNull();
-    expect(currentCredential()?.role).toBe('admin');
+    expect(activeRole('/')).toBe('admin');
   });
 
-  it('replaces the tokens and keeps the member expiry', () => {
-    const start = browser.now.ms;
-    saveSession(loginResult(), start);
-    browser.now.ms += 600_000;
-    expect(
-      updateTokens('member', { accessToken: 'access-2', refreshToken: 'refresh-2' }, browser.now.ms),
-    ).toBe(true);
-    expect(readSession('member')).toMatchObject({
-      accessToken: 'access-2',
-      refreshToken: 'refresh-2',
-      m_name: '김딜러',
-    });
-    expect(browser.cookies.get('member')?.expires).toBe(start + 3600_000);
-    expect(updateTokens('admin', { accessToken: 'x', refreshToken: 'y' })).toBe(false);
+  it("acts as a console's own role on its pages, whoever else is signed in", () => {
+    saveSession(loginResult());
+    expect(activeRole('/seller')).toBeNull();
+    saveSession(loginResult({ roleSet: ['SELLER'] }));
+    saveSession(loginResult({ roleSet: ['ADMIN'] }));
+    expect(activeRole('/seller/orders')).toBe('seller');
+    expect(activeRole('/admin')).toBe('admin');
+    expect(activeRole('/product/1')).toBe('member');
+    expect(activeRole('/sellers-corner')).toBe('member');
+  });
+
+  it('never stores a token a script could read', () => {
+    saveSession({ ...loginResult(), accessToken: 'a.b.c', refreshToken: 'r' } as never);
+    expect(browser.cookies.get('member')?.value).not.toMatch(/accessToken|refreshToken|a\.b\.c/);
+    expect(readSession('member')).toEqual(loginResult());
   });
 
   it('the expiry check removes the member login once the recorded time has passed', () => {

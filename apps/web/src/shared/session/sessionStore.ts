@@ -1,35 +1,33 @@
-import type { LoginResult } from '@mkt/contracts';
+import type { SessionRole, SignedIn } from '@mkt/contracts';
+import { SESSION_ROLES, sessionRoleOf } from '@mkt/contracts';
 import { getCookie, removeCookie, setCookie } from './cookies';
 
 /**
- * The login state, kept where the spec keeps it: the whole login result in a cookie named after
- * the role (member, seller, admin) for 1 hour; a member login also records its expiry in
- * localStorage ('expires'), checked every 500 ms. Plain module state plus a listener set, so React
+ * The login state, kept where the spec keeps it: the login result in a cookie named after the role
+ * (member, seller, admin) for 1 hour; a member login also records its expiry in localStorage
+ * ('expires'), checked every 500 ms. The tokens are not in it: the server keeps them in HttpOnly
+ * cookies of the role, which no script reads. Plain module state plus a listener set, so React
  * reads it with useSyncExternalStore and the HTTP client reads it without React.
  */
 
-export type SessionRole = 'member' | 'seller' | 'admin';
-
-export const SESSION_ROLES: readonly SessionRole[] = ['member', 'seller', 'admin'];
-/** The order the HTTP client looks for a bearer token in (spec section 6). */
+export type { SessionRole };
+export { SESSION_ROLES };
+/** The order the HTTP client picks a session in on the store's pages (spec section 6). */
 export const CREDENTIAL_ORDER: readonly SessionRole[] = ['member', 'admin', 'seller'];
+/** Pages of a console act as that console's role, whoever else is signed in. */
+const CONSOLE_ROLES: readonly { prefix: string; role: SessionRole }[] = [
+  { prefix: '/seller', role: 'seller' },
+  { prefix: '/admin', role: 'admin' },
+];
 
 export const SESSION_COOKIE_SECONDS = 60 * 60;
 export const EXPIRES_KEY = 'expires';
 export const EXPIRY_CHECK_MS = 500;
 export const LOGIN_EXPIRED_MESSAGE = '로그인이 만료되었습니다. 다시 로그인해 주세요.';
 
-export interface SessionTokens {
-  accessToken: string;
-  refreshToken: string;
-}
-
 /** ADMIN -> admin, SELLER -> seller, any grade (USER, SILVER, ...) -> member. */
-export function roleOf(result: Pick<LoginResult, 'roleSet'>): SessionRole {
-  const first = result.roleSet?.[0];
-  if (first === 'ADMIN') return 'admin';
-  if (first === 'SELLER') return 'seller';
-  return 'member';
+export function roleOf(result: Pick<SignedIn, 'roleSet'>): SessionRole {
+  return sessionRoleOf(result.roleSet);
 }
 
 function storage(): Storage | null {
@@ -40,25 +38,25 @@ function storage(): Storage | null {
   }
 }
 
-function isLoginResult(value: unknown): value is LoginResult {
+function isSignedIn(value: unknown): value is SignedIn {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return typeof record.accessToken === 'string' && typeof record.refreshToken === 'string';
+  return typeof record.mno === 'number' && Array.isArray(record.roleSet);
 }
 
 // Parsed cookies are cached by their raw text so snapshots stay referentially stable.
-const cache = new Map<SessionRole, { raw: string | null; value: LoginResult | null }>();
+const cache = new Map<SessionRole, { raw: string | null; value: SignedIn | null }>();
 
 /** The stored login result of a role, or null. */
-export function readSession(role: SessionRole): LoginResult | null {
+export function readSession(role: SessionRole): SignedIn | null {
   const raw = getCookie(role);
   const cached = cache.get(role);
   if (cached && cached.raw === raw) return cached.value;
-  let value: LoginResult | null = null;
+  let value: SignedIn | null = null;
   if (raw) {
     try {
       const parsed: unknown = JSON.parse(raw);
-      value = isLoginResult(parsed) ? parsed : null;
+      value = isSignedIn(parsed) ? parsed : null;
     } catch {
       value = null;
     }
@@ -87,31 +85,17 @@ function memberSecondsLeft(now: number): number {
   return Math.ceil((expires - now) / 1000);
 }
 
-/** Stores a successful login under its role's cookie for 1 hour; returns the role. */
-export function saveSession(result: LoginResult, now = Date.now()): SessionRole {
+/** Stores a successful login under its role's cookie for 1 hour (never a token); returns the role. */
+export function saveSession(result: SignedIn, now = Date.now()): SessionRole {
   const role = roleOf(result);
-  setCookie(role, JSON.stringify(result), { maxAgeSeconds: SESSION_COOKIE_SECONDS });
+  // A spec-shaped answer may carry tokens: they never go where a script can read them.
+  const visible: Record<string, unknown> = { ...result };
+  delete visible.accessToken;
+  delete visible.refreshToken;
+  setCookie(role, JSON.stringify(visible), { maxAgeSeconds: SESSION_COOKIE_SECONDS });
   if (role === 'member') storage()?.setItem(EXPIRES_KEY, String(now + SESSION_COOKIE_SECONDS * 1000));
   emit();
   return role;
-}
-
-/**
- * Replaces the tokens of a stored login (after a refresh: the refresh token rotates). The cookie
- * keeps the member's recorded expiry; admin and seller cookies get a fresh hour.
- */
-export function updateTokens(role: SessionRole, tokens: SessionTokens, now = Date.now()): boolean {
-  const current = readSession(role);
-  if (!current) return false;
-  const next: LoginResult = {
-    ...current,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-  };
-  const seconds = role === 'member' ? memberSecondsLeft(now) : SESSION_COOKIE_SECONDS;
-  setCookie(role, JSON.stringify(next), { maxAgeSeconds: seconds });
-  emit();
-  return true;
 }
 
 /**
@@ -120,18 +104,12 @@ export function updateTokens(role: SessionRole, tokens: SessionTokens, now = Dat
  */
 export function updateStoredMember(
   role: SessionRole,
-  fields: Partial<Omit<LoginResult, 'accessToken' | 'refreshToken' | 'roleSet'>>,
+  fields: Partial<Omit<SignedIn, 'roleSet'>>,
   now = Date.now(),
 ): boolean {
   const current = readSession(role);
   if (!current) return false;
-  const next: LoginResult = {
-    ...current,
-    ...fields,
-    accessToken: current.accessToken,
-    refreshToken: current.refreshToken,
-    roleSet: current.roleSet,
-  };
+  const next: SignedIn = { ...current, ...fields, roleSet: current.roleSet };
   const seconds = role === 'member' ? memberSecondsLeft(now) : SESSION_COOKIE_SECONDS;
   setCookie(role, JSON.stringify(next), { maxAgeSeconds: seconds });
   emit();
@@ -144,13 +122,18 @@ export function clearSession(role: SessionRole): void {
   emit();
 }
 
-/** The credential a request carries: the member cookie first, then admin, then seller. */
-export function currentCredential(): { role: SessionRole; session: LoginResult } | null {
-  for (const role of CREDENTIAL_ORDER) {
-    const session = readSession(role);
-    if (session) return { role, session };
-  }
-  return null;
+/**
+ * The session a call of the current page acts as: on a console's pages that console's role (signed
+ * in or not); elsewhere the member's, else the admin's, else the seller's (spec section 6).
+ */
+export function activeRole(
+  pathname = typeof location === 'undefined' ? '/' : location.pathname,
+): SessionRole | null {
+  const consolePage = CONSOLE_ROLES.find(
+    ({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+  if (consolePage) return readSession(consolePage.role) ? consolePage.role : null;
+  return CREDENTIAL_ORDER.find((role) => readSession(role)) ?? null;
 }
 
 /**

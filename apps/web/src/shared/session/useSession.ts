@@ -1,20 +1,18 @@
-import type { LoginResult } from '@mkt/contracts';
+import type { SignedIn } from '@mkt/contracts';
 import { useSyncExternalStore } from 'react';
-import { loginRequest, logoutRequest } from '../api/members';
+import { endServerSession } from '../api/http';
+import { loginRequest } from '../api/members';
 import { WrongRoleError, type Session } from './session-context';
 import { clearSession, readSession, roleOf, saveSession, subscribe, type SessionRole } from './sessionStore';
 
 export const LOGGED_OUT_MESSAGE = '로그아웃되었습니다.';
 export const ALREADY_LOGGED_OUT_MESSAGE = '이미 로그아웃되었습니다.';
 
-async function login(email: string, password: string, expectRole?: SessionRole): Promise<LoginResult> {
-  const result = await loginRequest(email, password);
+async function login(email: string, password: string, expectRole?: SessionRole): Promise<SignedIn> {
+  const result = await loginRequest(email, password, expectRole ?? 'any');
   const role = roleOf(result);
-  if (expectRole && role !== expectRole) {
-    // Not stored: give the issued refresh token back.
-    void logoutRequest(result.accessToken, result.refreshToken).catch(() => undefined);
-    throw new WrongRoleError(role);
-  }
+  // The server started no session for an account of another role.
+  if (expectRole && role !== expectRole) throw new WrongRoleError(role);
   saveSession(result);
   return result;
 }
@@ -23,8 +21,8 @@ function logoutRole(role: SessionRole): boolean {
   const session = readSession(role);
   clearSession(role);
   if (!session) return false;
-  // The cookie is already gone; the server-side revocation may fail without consequence.
-  void logoutRequest(session.accessToken, session.refreshToken).catch(() => undefined);
+  // The state is already gone; the server ends the session and clears its HttpOnly cookies.
+  void endServerSession(role).catch(() => undefined);
   return true;
 }
 

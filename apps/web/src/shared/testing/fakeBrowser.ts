@@ -1,4 +1,4 @@
-import type { LoginResult } from '@mkt/contracts';
+import type { SignedIn } from '@mkt/contracts';
 
 /** Test doubles for the node-environment unit tests of the session and the HTTP client. */
 
@@ -6,6 +6,8 @@ import type { LoginResult } from '@mkt/contracts';
 export function installFakeBrowser(): {
   cookies: Map<string, { value: string; expires: number }>;
   now: { ms: number };
+  /** The page's path, which decides the session calls act as. */
+  location: { pathname: string };
 } {
   const now = { ms: Date.now() };
   const cookies = new Map<string, { value: string; expires: number }>();
@@ -36,11 +38,13 @@ export function installFakeBrowser(): {
     setItem: (key: string, value: string) => void items.set(key, String(value)),
     removeItem: (key: string) => void items.delete(key),
   };
-  Object.assign(globalThis, { document, localStorage });
-  return { cookies, now };
+  const location = { pathname: '/' };
+  Object.assign(globalThis, { document, localStorage, location });
+  return { cookies, now, location };
 }
 
-export function loginResult(overrides: Partial<LoginResult> = {}): LoginResult {
+/** A login answer as the server gives our web app: the member and roleSet, no token. */
+export function loginResult(overrides: Partial<SignedIn> = {}): SignedIn {
   return {
     mno: 1,
     email: 'user@dealmarket.kr',
@@ -59,8 +63,6 @@ export function loginResult(overrides: Partial<LoginResult> = {}): LoginResult {
     isBan: false,
     role: 'MEMBER',
     businessName: null,
-    accessToken: 'access-1',
-    refreshToken: 'refresh-1',
     roleSet: ['USER'],
     ...overrides,
   };

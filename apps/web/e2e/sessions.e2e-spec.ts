@@ -1,0 +1,220 @@
+import type { Page } from 'playwright-core';
+import { mailsTo, resetLinkIn } from '@mkt/testing';
+import {
+  baseUrl,
+  expectAccessible,
+  joinMember,
+  JOIN_PASSWORD,
+  memberLogin,
+  nextDialog,
+  PHONE_WIDTH,
+  poll,
+  screenshot,
+  TEST_TIMEOUT_MS,
+  useBrowser,
+} from './support';
+
+/**
+ * Sessions in a real Chromium: a shopper, a seller and an admin signed in at once in one browser,
+ * each console acting as its own role; no token a script can read; a member banned mid-session
+ * signed out with one message; 비밀번호 찾기 through the mail the store wrote.
+ */
+
+const SELLER = { email: 'seller@dealmarket.kr', password: 'seller1234!' };
+const ADMIN = { email: 'admin@dealmarket.kr', password: 'admin1234!' };
+
+async function signInThrough(page: Page, loginPath: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl()}${loginPath}`);
+  await page.getByRole('textbox', { name: '이메일' }).fill(email);
+  await page.getByLabel('비밀번호', { exact: true }).fill(password);
+  const welcome = nextDialog(page);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  expect(await welcome).toBe('로그인되었습니다.');
+}
+
+/** What a script of the page can read of the cookies: nothing that looks like a token. */
+async function scriptReadableCookies(page: Page): Promise<string> {
+  return decodeURIComponent(await page.evaluate<string>('document.cookie'));
+}
+
+function expectNoTokenIn(cookies: string): void {
+  expect(cookies).not.toMatch(/accessToken|refreshToken|mkt-\w+-(access|refresh)/);
+  // A JWT: three base64url parts.
+  expect(cookies).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+}
+
+function mailFolder(): string {
+  const folder = process.env.MKT_E2E_MAIL_DIR;
+  if (!folder)
+    throw new Error(
+      'MKT_E2E_MAIL_DIR is not set: the browser global setup sets it with the store it starts.',
+    );
+  return folder;
+}
+
+describe('sessions (browser)', () => {
+  const browser = useBrowser();
+  const { pageErrors } = browser;
+
+  it.each([
+    ['1280', { width: 1280, height: 900 }],
+    ['390', { width: PHONE_WIDTH, height: 844 }],
+  ])(
+    'a shopper, the seller console and the admin console work side by side in one browser (%s px)',
+    async (width, viewport) => {
+      const email = await joinMember('consoles');
+      const page = await browser.open('/', { viewport });
+      const alerts: string[] = [];
+
+      await signInThrough(page, '/member/login', email, JOIN_PASSWORD);
+      await page.getByRole('button', { name: '로그아웃' }).waitFor();
+      expectNoTokenIn(await scriptReadableCookies(page));
+
+      await signInThrough(page, '/seller/login', SELLER.email, SELLER.password);
+      await page.waitForURL(`${baseUrl()}/seller`);
+      page.on('dialog', (dialog) => {
+        alerts.push(dialog.message());
+        void dialog.accept();
+      });
+      await page
+        .getByRole('navigation', { name: '판매자 메뉴' })
+        .getByRole('link', { name: '주문 관리' })
+        .click();
+      await page.waitForURL(`${baseUrl()}/seller/orders`);
+      await page.getByRole('heading', { name: '주문 관리' }).waitFor();
+      expect(await page.getByText('오류').count()).toBe(0);
+      expectNoTokenIn(await scriptReadableCookies(page));
+      await screenshot(page, `sessions-seller-console-${width}`);
+      await expectAccessible(page);
+      page.removeAllListeners('dialog');
+
+      await signInThrough(page, '/admin/login', ADMIN.email, ADMIN.password);
+      await page.waitForURL(`${baseUrl()}/admin`);
+      page.on('dialog', (dialog) => {
+        alerts.push(dialog.message());
+        void dialog.accept();
+      });
+      await page.getByTestId('today-visits').waitFor();
+      await page
+        .getByRole('navigation', { name: '관리자 메뉴' })
+        .getByRole('link', { name: '회원 관리' })
+        .click();
+      await page.getByRole('heading', { name: '회원 관리' }).waitFor();
+      await page.getByRole('cell', { name: email }).first().waitFor();
+      expectNoTokenIn(await scriptReadableCookies(page));
+      await screenshot(page, `sessions-admin-console-${width}`);
+      await expectAccessible(page);
+      expect(alerts).toEqual([]);
+      page.removeAllListeners('dialog');
+
+      // Signing out of the admin console leaves the seller and the shopper signed in.
+      const adminBye = nextDialog(page);
+      await page.getByRole('button', { name: '로그아웃' }).click();
+      expect(await adminBye).toBe('관리자 로그아웃');
+      await page.waitForURL(`${baseUrl()}/admin/login`);
+      await page.goto(`${baseUrl()}/seller/orders`);
+      await page.getByRole('heading', { name: '주문 관리' }).waitFor();
+      await page.goto(`${baseUrl()}/mypage/order`);
+      await page.getByRole('button', { name: '로그아웃' }).waitFor();
+      const memberBye = nextDialog(page);
+      await page.getByRole('button', { name: '로그아웃' }).click();
+      expect(await memberBye).toBe('로그아웃되었습니다.');
+      await page.getByRole('link', { name: '로그인', exact: true }).waitFor();
+      // The seller console still works after the shopper signed out.
+      await page.goto(`${baseUrl()}/seller/orders`);
+      await page.getByRole('heading', { name: '주문 관리' }).waitFor();
+      expect(page.url()).toBe(`${baseUrl()}/seller/orders`);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS * 2,
+  );
+
+  it(
+    'a member banned mid-session gets one clear message and is signed out',
+    async () => {
+      const email = await joinMember('banned');
+      const page = await browser.open('/');
+      await signInThrough(page, '/member/login', email, JOIN_PASSWORD);
+      await page.getByRole('button', { name: '로그아웃' }).waitFor();
+
+      const { mno } = await memberLogin(email, JOIN_PASSWORD);
+      const admin = await memberLogin(ADMIN.email, ADMIN.password);
+      const banned = await fetch(
+        `${baseUrl()}/api/admin/ban/${Buffer.from(String(mno)).toString('base64')}`,
+        {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${admin.accessToken}` },
+        },
+      );
+      expect(banned.status).toBe(200);
+
+      const alerts: string[] = [];
+      page.on('dialog', (dialog) => {
+        alerts.push(dialog.message());
+        void dialog.accept();
+      });
+      await page.goto(`${baseUrl()}/mypage/order`);
+      await page.getByRole('link', { name: '로그인', exact: true }).waitFor();
+      await poll(
+        async () => alerts.length,
+        (count) => count > 0,
+      );
+      // Give a second message the time to appear, were there one.
+      await page.waitForTimeout(1500);
+      expect(alerts).toEqual(['이용이 정지된 계정입니다. 고객센터로 문의해 주세요.']);
+      expect(await page.getByRole('button', { name: '로그아웃' }).count()).toBe(0);
+      expectNoTokenIn(await scriptReadableCookies(page));
+      await expectAccessible(page);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    '비밀번호 찾기: the link in the mail the store wrote sets a new password, once',
+    async () => {
+      const email = await joinMember('forgot');
+      const page = await browser.open('/member/login');
+      await page.getByRole('link', { name: '비밀번호 찾기' }).click();
+      await page.waitForURL(`${baseUrl()}/member/find-password`);
+      await expectAccessible(page);
+      await page.getByRole('textbox', { name: '이메일' }).fill(email);
+      await page.getByRole('button', { name: '재설정 링크 받기' }).click();
+      await page.getByTestId('reset-mail-sent').waitFor();
+      await screenshot(page, 'sessions-find-password-1280');
+      await expectAccessible(page);
+
+      const mails = await poll(
+        () => mailsTo(mailFolder(), email),
+        (found) => found.length > 0,
+        20_000,
+      );
+      expect(mails[0].subject).toBe('[딜마켓] 비밀번호 재설정 안내');
+      const link = resetLinkIn(mails[0]);
+      expect(link.startsWith(`${baseUrl()}/member/reset-password#token=`)).toBe(true);
+
+      await page.goto(link);
+      await page.getByRole('heading', { name: '비밀번호 재설정' }).waitFor();
+      await expectAccessible(page);
+      await page.getByLabel('새 비밀번호', { exact: true }).fill('renewed12!');
+      await page.getByLabel('새 비밀번호 확인').fill('renewed12!');
+      const done = nextDialog(page);
+      await page.getByRole('button', { name: '비밀번호 변경' }).click();
+      expect(await done).toBe('비밀번호가 변경되었습니다. 새 비밀번호로 로그인해 주세요.');
+      await page.waitForURL(`${baseUrl()}/member/login`);
+      await signInThrough(page, '/member/login', email, 'renewed12!');
+
+      // The link works once.
+      await page.goto(link);
+      await page.getByLabel('새 비밀번호', { exact: true }).fill('another12!');
+      await page.getByLabel('새 비밀번호 확인').fill('another12!');
+      await page.getByRole('button', { name: '비밀번호 변경' }).click();
+      expect(await page.getByTestId('reset-password-error').innerText()).toContain('이미 사용되었습니다');
+      await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+      await screenshot(page, 'sessions-reset-password-390');
+      await expectAccessible(page);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
