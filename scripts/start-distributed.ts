@@ -137,10 +137,15 @@ function serve(label: string, pidName: string, entry: string, env: NodeJS.Proces
 /** Every replica of `name`, and the balancer on `port` in front of them when there are several. */
 async function serveReplicas(name: string, port: number, env: NodeJS.ProcessEnv): Promise<void> {
   for (let index = 0; index < replicas; index++)
-    serve(replicas === 1 ? name : `${name}#${index + 1}`, `${name}-${index + 1}`, `apps/${name}/src/main.ts`, {
-      ...env,
-      PORT: String(replicaPort(port, index)),
-    });
+    serve(
+      replicas === 1 ? name : `${name}#${index + 1}`,
+      `${name}-${index + 1}`,
+      `apps/${name}/src/main.ts`,
+      {
+        ...env,
+        PORT: String(replicaPort(port, index)),
+      },
+    );
   if (replicas > 1)
     await startBalancer(
       env.HOST ?? '127.0.0.1',

@@ -42,9 +42,12 @@ async function main(): Promise<void> {
     adapter: prismaAdapterFor(await migrated(memberService, config.MEMBER_DATABASE_URL)),
   });
   try {
-    const summary = await seedDemoStore({ catalog, board, member }, {
-      productsPerCategory: config.PRODUCTS_PER_CATEGORY,
-    });
+    const summary = await seedDemoStore(
+      { catalog, board, member },
+      {
+        productsPerCategory: config.PRODUCTS_PER_CATEGORY,
+      },
+    );
     console.log(`seeded ${JSON.stringify(summary)} (zero where a service already had data)`);
   } finally {
     await catalog.$disconnect();

@@ -36,7 +36,11 @@ describe('payment gateway settings', () => {
 
   it('uses a sandbox gateway of its own process, shared by every payment replica, when its address is given', () => {
     expect(
-      load({ SANDBOX_GATEWAY_URL: 'http://127.0.0.1:9400', SANDBOX_API_KEY: 'key', SANDBOX_API_SECRET: 'secret' }),
+      load({
+        SANDBOX_GATEWAY_URL: 'http://127.0.0.1:9400',
+        SANDBOX_API_KEY: 'key',
+        SANDBOX_API_SECRET: 'secret',
+      }),
     ).toEqual({
       mode: 'sandbox',
       shared: { url: 'http://127.0.0.1:9400', apiKey: 'key', apiSecret: 'secret' },
