@@ -15,7 +15,7 @@ export function startBalancer(host: string, port: number, replicaPorts: readonly
     client.on('error', () => client.destroy());
     const tryReplica = (tried: number) => {
       const replica = connect(replicaPorts[turn++ % replicaPorts.length], host);
-      replica.once('connect', () => pipeBoth(client, replica));
+      replica.once('connect', () => (client.destroyed ? replica.destroy() : pipeBoth(client, replica)));
       // Only until connected: pipeBoth puts its own handler in place.
       replica.once('error', () => {
         replica.destroy();
@@ -31,15 +31,14 @@ export function startBalancer(host: string, port: number, replicaPorts: readonly
   });
 }
 
+/**
+ * Bytes both ways; an end travels on (pipe ends the other side once its writes are flushed), a
+ * failure (a replica killed, a client gone) ends both at once.
+ */
 function pipeBoth(client: Socket, replica: Socket): void {
   replica.removeAllListeners('error');
-  const end = () => {
-    client.destroy();
-    replica.destroy();
-  };
-  replica.on('error', end);
-  replica.on('close', end);
-  client.on('close', end);
+  replica.on('error', () => client.destroy());
+  client.on('error', () => replica.destroy());
   client.pipe(replica).pipe(client);
   client.resume();
 }
