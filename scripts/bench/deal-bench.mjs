@@ -23,7 +23,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
-import { ManagedProcess, waitFor } from './processes.mjs';
+import { ManagedProcess, standaloneProcess, waitFor } from './processes.mjs';
 import { HttpError, kafkaRoundTrip, ms, percentile, processCpuMs, sleep, storeCaller } from './shop.mjs';
 
 const { values } = parseArgs({
@@ -76,37 +76,48 @@ const kafka = new Kafka({
 
 // ---------------------------------------------------------------------------------------- stores
 
+/** Rows of `statement` in `service`'s schema of an embedded database. */
+async function embeddedQuery(db, service, statement) {
+  await db.exec(`SET search_path TO "${service}"`);
+  return (await db.query(statement)).rows;
+}
+
 /**
  * `npm start`'s process on a fresh data folder. Its databases are schemas of one embedded PGlite,
- * which only the store may open: they are read once it stopped.
+ * which only the store may open: the deal is set up between a first start (which seeds the demo
+ * store) and the one that serves it, and the results are read once it stopped.
  */
 async function standaloneStore() {
   const port = 18700;
   const dataDir = join(work, 'standalone');
-  const store = new ManagedProcess(
-    'standalone',
-    ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'],
-    { ...SETTINGS, PORT: String(port), DATA_DIR: dataDir },
-    join(work, 'standalone.log'),
-  ).start();
+  const store = standaloneProcess(port, dataDir, SETTINGS, join(work, 'standalone.log'));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`, (health) => health?.status === 'ok', 300_000);
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await store.stop(20_000);
+  const openDatabase = () => PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
+  const started = async () => {
+    store.start();
+    await waitFor(`${url}/api/health`, (health) => health?.status === 'ok', 300_000);
   };
+  await started();
+  let db;
   return {
     url,
     cpuMs: () => ({ standalone: store.cpuMs() }),
-    stop,
+    /** Runs `work` on the stopped store's databases, then starts it again. */
+    async prepare(work) {
+      await store.stop(20_000);
+      const preparing = await openDatabase();
+      try {
+        return await work((service, statement) => embeddedQuery(preparing, service, statement));
+      } finally {
+        await preparing.close();
+        await started();
+      }
+    },
     /** Rows of `sql` in `service`'s schema; stops the store first. */
-    async query(service, sql) {
-      await stop();
-      this.db ??= await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
-      await this.db.exec(`SET search_path TO "${service}"`);
-      return (await this.db.query(sql)).rows;
+    async query(service, statement) {
+      await store.stop(20_000);
+      db ??= await openDatabase();
+      return embeddedQuery(db, service, statement);
     },
     /** Messages of the in-process bus no consumer group has taken yet. */
     async unconsumed() {
@@ -118,8 +129,8 @@ async function standaloneStore() {
       return rows[0].n;
     },
     async close() {
-      await stop();
-      await this.db?.close();
+      await store.stop(20_000);
+      await db?.close();
     },
   };
 }
@@ -173,6 +184,7 @@ async function distributedStore() {
   return {
     url,
     readWhileRunning: true,
+    prepare: (work) => work((service, statement) => sql(dbUrl(service), statement)),
     cpuMs: () => Object.fromEntries(Object.entries(pids()).map(([name, pid]) => [name, processCpuMs(pid)])),
     query: (service, statement) => sql(dbUrl(service), statement),
     /** Messages of the services' topics their consumer groups have not committed yet. */
@@ -200,32 +212,33 @@ async function distributedStore() {
 
 // ------------------------------------------------------------------------------------- the drop
 
-/** A product of the demo store with at least --options options: its first ones hold the deal's units. */
-async function openDeal(api) {
-  const page = await api('GET', '/api/product/list?page=1&size=40');
-  for (const summary of page.dtoList) {
-    const product = await api('GET', `/api/product/${Buffer.from(String(summary.pno)).toString('base64')}`);
-    if (product.optionDetail.length < OPTIONS) continue;
-    const options = product.optionDetail.slice(0, OPTIONS);
-    return { pno: product.pno, options };
-  }
-  throw new Error(`the demo store has no product with ${OPTIONS} options`);
-}
-
-/** Sets the deal's stock straight in catalog's database: the options share --units between them. */
-async function stockDeal(store, deal) {
+/**
+ * Opens the deal in catalog's database (`query(service, sql)`): the first live product with at least
+ * --options options on sale, its first ones sharing --units units. Answers the product and the stocks.
+ */
+async function openDeal(query) {
+  const [product] = await query(
+    'catalog',
+    `SELECT o.pno FROM product_option o JOIN product p ON p.pno = o.pno
+     WHERE NOT p.del_flag AND NOT o.retired GROUP BY o.pno HAVING count(*) >= ${OPTIONS} ORDER BY o.pno LIMIT 1`,
+  );
+  if (!product) throw new Error(`the demo store has no product with ${OPTIONS} options`);
+  const options = await query(
+    'catalog',
+    `SELECT odno FROM product_option WHERE pno = ${product.pno} AND NOT retired ORDER BY odno LIMIT ${OPTIONS}`,
+  );
   const each = Math.floor(UNITS / OPTIONS);
-  const stocks = deal.options.map((option, index) => ({
+  const stocks = options.map((option, index) => ({
     odno: option.odno,
     stock: index === 0 ? UNITS - each * (OPTIONS - 1) : each,
   }));
   for (const { odno, stock } of stocks)
-    await store.query('catalog', `UPDATE product_option SET od_stock = ${stock} WHERE odno = ${odno}`);
-  await store.query(
+    await query('catalog', `UPDATE product_option SET od_stock = ${stock} WHERE odno = ${odno}`);
+  await query(
     'catalog',
-    `UPDATE product SET p_stock = (SELECT sum(od_stock) FROM product_option WHERE pno = ${deal.pno}) WHERE pno = ${deal.pno}`,
+    `UPDATE product SET p_stock = (SELECT sum(od_stock) FROM product_option WHERE pno = ${product.pno}) WHERE pno = ${product.pno}`,
   );
-  return stocks;
+  return { pno: product.pno, options: stocks, stocks };
 }
 
 /** Joins and signs in the shoppers, a few at a time, each with one unit of a deal option in the cart. */
@@ -505,8 +518,8 @@ async function runMode(mode, start) {
   const api = storeCaller(store.url, stats);
   const runId = Date.now().toString(36);
   try {
-    const deal = await openDeal(api);
-    const stocks = await stockDeal(store, deal);
+    const deal = await store.prepare(openDeal);
+    const { stocks } = deal;
     const prepared = performance.now();
     const shoppers = await shoppersWithDealInCart(api, deal, runId);
     say(

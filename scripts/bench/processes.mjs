@@ -132,3 +132,13 @@ export function managedService(name, port, env, logFile) {
     logFile,
   );
 }
+
+/** `npm start`'s process (`apps/standalone/src/main.ts`) on a loopback port and a data folder of its own. */
+export function standaloneProcess(port, dataDir, settings, logFile) {
+  return new ManagedProcess(
+    'standalone',
+    ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'],
+    { ...settings, PORT: String(port), DATA_DIR: dataDir },
+    logFile,
+  );
+}
