@@ -119,12 +119,13 @@ async function standaloneStore() {
       db ??= await openDatabase();
       return embeddedQuery(db, service, statement);
     },
-    /** Messages of the in-process bus no consumer group has taken yet. */
+    /** Messages of the in-process bus the services' consumer groups have not taken yet. */
     async unconsumed() {
       const rows = await this.query(
         'bus',
         `SELECT count(*)::int AS n FROM bus_offset o
-         JOIN bus_message m ON m.topic = o.topic AND m.id > o.last_id`,
+         JOIN bus_message m ON m.topic = o.topic AND m.id > o.last_id
+         WHERE o.group_id IN (${SERVICES.map((service) => `'${service}'`).join(',')})`,
       );
       return rows[0].n;
     },
@@ -461,13 +462,12 @@ async function report(mode, store, deal, stocks, seen, drop, cpu, roundTrips) {
   );
   if (cartLeft[0].n > 0) failures.push(`${cartLeft[0].n} cart lines of complete orders are still in carts`);
 
-  const [placed, reserved, verified, completed, cleared] = await Promise.all([
-    eventTimes(store, 'order', 'mkt.order.placed.v1'),
-    eventTimes(store, 'catalog', 'mkt.stock.reserved.v1'),
-    eventTimes(store, 'payment', 'mkt.payment.verified.v1'),
-    eventTimes(store, 'order', 'mkt.order.completed.v1'),
-    eventTimes(store, 'cart', 'mkt.cart.cleared.v1'),
-  ]);
+  // One after another: standalone's queries share one embedded connection and its search_path.
+  const placed = await eventTimes(store, 'order', 'mkt.order.placed.v1');
+  const reserved = await eventTimes(store, 'catalog', 'mkt.stock.reserved.v1');
+  const verified = await eventTimes(store, 'payment', 'mkt.payment.verified.v1');
+  const completed = await eventTimes(store, 'order', 'mkt.order.completed.v1');
+  const cleared = await eventTimes(store, 'cart', 'mkt.cart.cleared.v1');
   const completeOnos = complete.map((s) => s.ono);
   const answers = seen.filter((s) => s.answerMs !== undefined).map((s) => s.answerMs);
   const lastComplete = Math.max(...completeOnos.map((ono) => completed.get(ono) ?? 0));
