@@ -13,8 +13,9 @@
 # Mailpit: MKT_MAILPIT_BIN, else `mailpit` on the PATH, else $(go env GOPATH)/bin/mailpit
 #        (install: go install github.com/axllent/mailpit@v1.33.1).
 # MKT_KAFKA_DIR (<repo>/.infra/kafka): the broker's jars, data, logs and pid file. A second broker
-# of one checkout (the checkout benchmark's) needs a directory of its own, or the kafka-* commands
-# would find and stop the first one by its pid file.
+# of one checkout (the checkout benchmark's, a test's) needs a directory of its own, or the kafka-*
+# commands would find and stop the first one by its pid file; MKT_KAFKA_LIBS (MKT_KAFKA_DIR/libs)
+# lets it use the first one's jars rather than download them again.
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -40,7 +41,7 @@ REDIS_DIR=$INFRA_DIR/redis
 REDIS_PIDFILE=$REDIS_DIR/redis.pid
 
 KAFKA_DIR=${MKT_KAFKA_DIR:-$INFRA_DIR/kafka}
-KAFKA_LIBS=$KAFKA_DIR/libs
+KAFKA_LIBS=${MKT_KAFKA_LIBS:-$KAFKA_DIR/libs}
 KAFKA_DATA=$KAFKA_DIR/data
 KAFKA_LOGS=$KAFKA_DIR/log
 KAFKA_CONFIG=$KAFKA_DIR/server.properties

@@ -70,6 +70,8 @@ try {
     SERVICE_URL_PAYMENT: 'http://127.0.0.1:9',
     SERVICE_URL_REFUND: 'http://127.0.0.1:9',
     REDIS_URL: process.env.MKT_TEST_REDIS_URL ?? 'redis://127.0.0.1:56379',
+    // The BFF's read cache hears product changes on the broker: it does not start without it.
+    KAFKA_BROKERS: process.env.MKT_TEST_KAFKA_BROKERS ?? '127.0.0.1:59092',
     JWT_SECRET: 'benchmark-only-secret-benchmark-only-secret',
   });
   await waitFor('http://127.0.0.1:18491/health');

@@ -147,6 +147,7 @@ try {
     SERVICE_URL_REFUND: 'http://127.0.0.1:9',
     SERVICE_URL_BOARD: 'http://127.0.0.1:9',
     REDIS_URL: process.env.MKT_TEST_REDIS_URL ?? 'redis://127.0.0.1:56379',
+    KAFKA_BROKERS: kafka,
     JWT_SECRET: 'benchmark-only-secret-benchmark-only-secret',
   });
   await waitFor(`${bff}/api/health`, (health) =>

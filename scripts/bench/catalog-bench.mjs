@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ManagedProcess, waitFor } from './processes.mjs';
+import { ManagedProcess, standaloneProcess, waitFor } from './processes.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -60,12 +60,7 @@ const addProducts = (env) =>
 async function standaloneStore() {
   const port = 18480;
   const dataDir = join(work, 'standalone');
-  const store = new ManagedProcess(
-    'standalone',
-    ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'],
-    { ...SETTINGS, PORT: String(port), DATA_DIR: dataDir },
-    join(work, 'standalone.log'),
-  );
+  const store = standaloneProcess(port, dataDir, SETTINGS, join(work, 'standalone.log'));
   const url = `http://127.0.0.1:${port}`;
   store.start();
   await waitFor(`${url}/api/health`, (health) => health?.status === 'ok', 300_000);

@@ -31,6 +31,7 @@ import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { ManagedProcess, managedService } from './processes.mjs';
+import { HttpError, kafkaRoundTrip, ms, percentile, sleep, storeCaller } from './shop.mjs';
 import { RefundScenario, secondSellerAndSplitProducts } from './refund-scenario.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -102,7 +103,6 @@ const DB = Object.fromEntries(
 );
 const CONSUMER_GROUPS = ['catalog', 'member', 'cart', 'order', 'payment', 'refund'];
 
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const stamp = () => new Date().toISOString().slice(11, 19);
 const say = (line) => console.log(`[${stamp()}] ${line}`);
@@ -126,7 +126,13 @@ function infra(command) {
   return new Promise((done, fail) => {
     const child = spawn('bash', ['deploy/local/infra.sh', command], {
       cwd: root,
-      env: { ...process.env, MKT_KAFKA_PORT: String(kafkaPort), MKT_KAFKA_DIR: kafkaDir },
+      env: {
+        ...process.env,
+        MKT_KAFKA_PORT: String(kafkaPort),
+        MKT_KAFKA_DIR: kafkaDir,
+        // The jars of the checkout's own broker (`npm run infra:up`), not a second download.
+        MKT_KAFKA_LIBS: join(root, '.infra', 'kafka', 'libs'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -161,38 +167,6 @@ async function deadLetters(admin) {
     for (const end of await admin.fetchTopicOffsets(topic)) count += Number(end.high) - Number(end.low);
   }
   return count;
-}
-
-/** The raw kafkajs round trip: one message at a time, from send() to the consumer's eachMessage. */
-async function kafkaRoundTrip(count) {
-  const topic = `bench.roundtrip.${runId}`;
-  const admin = kafka.admin();
-  await admin.connect();
-  await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 1 }] });
-  await admin.disconnect();
-  // As the services' transport: an idempotent producer waiting for all in-sync replicas.
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
-  const consumer = kafka.consumer({ groupId: `bench-roundtrip-${runId}` });
-  await Promise.all([producer.connect(), consumer.connect()]);
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
-  const joined = new Promise((done) => consumer.on(consumer.events.GROUP_JOIN, done));
-  let arrived;
-  await consumer.run({ eachMessage: async ({ message }) => arrived?.(message.value.toString()) });
-  await joined;
-  const samples = [];
-  try {
-    for (let i = 0; i < count; i++) {
-      const consumed = new Promise((done) => (arrived = (value) => value === String(i) && done()));
-      const start = performance.now();
-      await producer.send({ topic, acks: -1, messages: [{ key: String(i), value: String(i) }] });
-      await consumed;
-      samples.push(performance.now() - start);
-    }
-  } finally {
-    await consumer.disconnect();
-    await producer.disconnect();
-  }
-  return samples;
 }
 
 // ------------------------------------------------------------------------------------ processes
@@ -251,11 +225,16 @@ async function startProcesses() {
       SERVICE_URL_REFUND: url('refund'),
       SERVICE_URL_BOARD: 'http://127.0.0.1:9',
       REDIS_URL: redisUrl,
+      KAFKA_BROKERS: kafkaBrokers,
       JWT_SECRET: randomBytes(32).toString('hex'),
     },
     log('bff'),
   ).start();
 }
+
+/** CPU ms each process has used so far (over its restarts), by name. */
+const cpuByProcess = () =>
+  Object.fromEntries(Object.entries(processes).map(([name, process]) => [name, process.cpuMs()]));
 
 async function stopProcesses() {
   await Promise.all(Object.values(processes).map((process) => process.stop()));
@@ -292,59 +271,8 @@ async function sandboxUp() {
 
 // -------------------------------------------------------------------------------------- the API
 
-class HttpError extends Error {
-  constructor(status, body, what) {
-    super(`${what} answered ${status}: ${body.slice(0, 300)}`);
-    Object.assign(this, { status, body });
-  }
-}
-
 const stats = { retries: 0, retriesByCall: {} };
-
-/**
- * One call to the BFF; answers its JSON, or its text when it answers text. A call that fails because
- * a process is down (no answer, a 5xx) is tried again, the same call with the same body and headers,
- * for up to `deadlineMs`; a 4xx throws.
- */
-async function api(
-  method,
-  path,
-  { token, json, form, headers = {}, retry = true, deadlineMs = 240_000 } = {},
-) {
-  const what = `${method} ${path.replace(/\d+/g, ':n').replace(/imp_\w+/, ':imp')}`;
-  const deadline = Date.now() + deadlineMs;
-  for (let attempt = 1; ; attempt++) {
-    let failure;
-    try {
-      const response = await fetch(`${bff}${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(json ? { 'content-type': 'application/json' } : {}),
-          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          ...headers,
-        },
-        body: json ? JSON.stringify(json) : form ? new URLSearchParams(form) : undefined,
-        signal: AbortSignal.timeout(60_000),
-      });
-      const text = await response.text();
-      if (response.ok) {
-        const json = response.headers.get('content-type')?.includes('json');
-        return text === '' ? null : json ? JSON.parse(text) : text;
-      }
-      if (response.status < 500) throw new HttpError(response.status, text, what);
-      failure = `${response.status} ${text.slice(0, 200)}`;
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      failure ??= error.cause?.code ?? error.message;
-    }
-    if (!retry || Date.now() > deadline)
-      throw new Error(`${what}: failed ${attempt} times; last: ${failure}`);
-    stats.retries += 1;
-    stats.retriesByCall[what] = (stats.retriesByCall[what] ?? 0) + 1;
-    await sleep(Math.min(2_000, 100 * 2 ** Math.min(attempt, 5)));
-  }
-}
+const api = storeCaller(bff, stats);
 
 async function joinShopper(index) {
   const email = `bench${index}.${runId}@example.kr`;
@@ -934,13 +862,6 @@ async function refundPhase(admin, initial, completeCheckouts) {
 
 // ------------------------------------------------------------------------------------------- run
 
-const percentile = (samples, p) => {
-  if (samples.length === 0) return NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (value) => (Number.isNaN(value) ? '-' : `${value.toFixed(1)} ms`);
-
 let shoppers = [];
 const catalogDataDir = mkdtempSync(join(tmpdir(), 'bench-checkout-catalog-'));
 let exitCode = 1;
@@ -1021,13 +942,14 @@ try {
   say(`${shoppers.length} shoppers joined and signed in`);
 
   say(`raw kafkajs round trip, ${values.roundtrips} messages one at a time ...`);
-  const roundTrips = await kafkaRoundTrip(Number(values.roundtrips));
+  const roundTrips = await kafkaRoundTrip(kafka, Number(values.roundtrips));
 
   const initial = await readState();
   say(
     `driving ${ORDERS} orders, ${CONCURRENCY} at a time, over ${shoppers.length} shoppers and ${plainOptions.length} options; ` +
       `a wave of ${WAVE_SIZE} shoppers racing for ${WAVE_STOCK} in stock every ${WAVE_EVERY} orders; a fault every ${FAULT_EVERY} orders`,
   );
+  const cpuAtStart = cpuByProcess();
   const driveStart = performance.now();
   const progress = setInterval(() => {
     const done = results.filter((r) => r.observed).length;
@@ -1038,6 +960,7 @@ try {
   const faulting = injectFaults();
   await drive(shoppers, planner(plainOptions, waveOptions));
   const driveMs = performance.now() - driveStart;
+  const cpuAtEnd = cpuByProcess();
   driving = false;
   clearInterval(progress);
   await faulting;
@@ -1062,6 +985,11 @@ try {
   );
   console.log(
     `raw kafkajs publish → consume on the same broker (idle): p50 ${ms(percentile(roundTrips, 50))}, p99 ${ms(percentile(roundTrips, 99))} (${roundTrips.length} messages)`,
+  );
+  console.log(
+    `CPU ms per complete order while driving: ${Object.keys(cpuAtEnd)
+      .map((name) => `${name} ${((cpuAtEnd[name] - cpuAtStart[name]) / Math.max(complete, 1)).toFixed(1)}`)
+      .join(', ')}`,
   );
   console.log(`retried requests: ${stats.retries} ${JSON.stringify(stats.retriesByCall)}`);
   for (const fault of faults) {

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { nodeArgsFor } from '../entry.mjs';
+import { processCpuMs } from './shop.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const children = [];
@@ -44,7 +45,20 @@ export async function waitFor(url, accept = () => true, timeoutMs = 60_000) {
  */
 export class ManagedProcess {
   constructor(label, args, env, logFile) {
-    Object.assign(this, { label, args, env, logFile });
+    Object.assign(this, { label, args, env, logFile, endedLivesCpuMs: 0 });
+  }
+
+  /** CPU time used so far in ms, over every start (each read just before its process was signalled). */
+  cpuMs() {
+    const current = this.running && this.cpuKeptOf !== this.child ? processCpuMs(this.child.pid) : 0;
+    return this.endedLivesCpuMs + current;
+  }
+
+  /** Keeps the CPU time of the life about to end (once, however often it is signalled). */
+  keepCpuTime() {
+    if (!this.running || this.cpuKeptOf === this.child) return;
+    this.endedLivesCpuMs += processCpuMs(this.child.pid);
+    this.cpuKeptOf = this.child;
   }
 
   start() {
@@ -75,6 +89,7 @@ export class ManagedProcess {
   /** Signals the whole group and waits until the process is gone. */
   async kill(signal = 'SIGKILL') {
     if (!this.running) return;
+    this.keepCpuTime();
     try {
       process.kill(-this.child.pid, signal);
     } catch {
@@ -91,6 +106,7 @@ export class ManagedProcess {
    */
   async stop(graceMs = 10_000) {
     if (!this.running) return;
+    this.keepCpuTime();
     const timer = setTimeout(() => this.kill('SIGKILL'), graceMs);
     this.child.kill('SIGTERM');
     await this.exited;
@@ -113,6 +129,16 @@ export function managedService(name, port, env, logFile) {
     name,
     nodeArgsFor(`apps/${name}/src/main.ts`),
     { ...BENCH_SETTINGS, PORT: String(port), ...env },
+    logFile,
+  );
+}
+
+/** `npm start`'s process (`apps/standalone/src/main.ts`) on a loopback port and a data folder of its own. */
+export function standaloneProcess(port, dataDir, settings, logFile) {
+  return new ManagedProcess(
+    'standalone',
+    ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'],
+    { ...settings, PORT: String(port), DATA_DIR: dataDir },
     logFile,
   );
 }

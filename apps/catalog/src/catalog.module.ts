@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import type { ServiceRuntime } from '@mkt/platform';
 import { defineService } from '@mkt/platform';
 import { CategoryController } from './categories/category.controller';
 import { CategoryRepository } from './categories/category.repository';
 import { CatalogDatabase } from './database';
 import { ImageController } from './images/image.controller';
-import { IMAGE_STORAGE, LocalDiskImageStorage } from './images/image-storage';
+import { DiskImageImport } from './images/disk-image-import';
+import { DatabaseImageStorage, IMAGE_STORAGE } from './images/image-storage';
 import { OptionController } from './options/option.controller';
 import { OptionSnapshots } from './options/option-snapshots';
 import { ProductChanges } from './products/product-changes';
@@ -20,11 +20,6 @@ import { stockHandlers } from './stock/stock.handlers';
 import { purchasedLineHandlers } from './reviews/purchased-lines.handlers';
 import { WishController } from './wishes/wish.controller';
 import { WishList } from './wishes/wish-list';
-
-/** Where catalog keeps product image files under its data folder. */
-export function productImageDir(runtime: Pick<ServiceRuntime, 'dataDir'>): string {
-  return join(runtime.dataDir, 'images', 'product');
-}
 
 /** Categories, products, options, stock, product images, reviews and wish lists. */
 export const catalogService = defineService({
@@ -41,7 +36,7 @@ export const catalogService = defineService({
     ImageController,
     WishController,
   ],
-  providers: (runtime) => [
+  providers: () => [
     CategoryRepository,
     ProductRepository,
     ProductManagement,
@@ -50,6 +45,11 @@ export const catalogService = defineService({
     ReviewWrites,
     OptionSnapshots,
     WishList,
-    { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(productImageDir(runtime)) },
+    {
+      provide: IMAGE_STORAGE,
+      inject: [CatalogDatabase],
+      useFactory: (db: CatalogDatabase) => new DatabaseImageStorage(db),
+    },
+    DiskImageImport,
   ],
 });

@@ -1,9 +1,7 @@
 import type { BoardDatabase } from '@mkt/board/src/database';
 import { seedDemoInquiries } from '@mkt/board/src/seed/demo-inquiries';
 import { seedDemoNotices } from '@mkt/board/src/seed/demo-notices';
-import { productImageDir } from '@mkt/catalog/src/catalog.module';
 import type { CatalogDatabase } from '@mkt/catalog/src/database';
-import { LocalDiskImageStorage } from '@mkt/catalog/src/images/image-storage';
 import type { SeedSummary } from '@mkt/catalog/src/seed/demo-catalog';
 import { seedDemoCatalog } from '@mkt/catalog/src/seed/demo-catalog';
 import type { MemberDatabase } from '@mkt/member/src/database';
@@ -22,12 +20,10 @@ export interface DemoDatabases {
  */
 export async function seedDemoStore(
   databases: DemoDatabases,
-  catalogDataDir: string,
   options: { productsPerCategory?: number } = {},
 ): Promise<SeedSummary & { inquiries: number; accounts: number; notices: number }> {
   const accounts = await seedDemoAccounts(databases.member);
-  const storage = new LocalDiskImageStorage(productImageDir({ dataDir: catalogDataDir }));
-  const catalog = (await seedDemoCatalog(databases.catalog, storage, options)) ?? {
+  const catalog = (await seedDemoCatalog(databases.catalog, options)) ?? {
     categories: 0,
     products: 0,
     reviews: 0,

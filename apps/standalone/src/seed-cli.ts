@@ -16,8 +16,6 @@ const seedConfig = z.object({
   CATALOG_DATABASE_URL: postgresUrl,
   BOARD_DATABASE_URL: postgresUrl,
   MEMBER_DATABASE_URL: postgresUrl,
-  /** Catalog's data folder (product images), as the catalog process is given it. */
-  CATALOG_DATA_DIR: z.string().min(1).default('.data/catalog'),
   PRODUCTS_PER_CATEGORY: z.coerce.number().int().min(1).default(16),
 });
 
@@ -40,9 +38,12 @@ async function main(): Promise<void> {
     adapter: prismaAdapterFor(await migrated(memberService, config.MEMBER_DATABASE_URL)),
   });
   try {
-    const summary = await seedDemoStore({ catalog, board, member }, config.CATALOG_DATA_DIR, {
-      productsPerCategory: config.PRODUCTS_PER_CATEGORY,
-    });
+    const summary = await seedDemoStore(
+      { catalog, board, member },
+      {
+        productsPerCategory: config.PRODUCTS_PER_CATEGORY,
+      },
+    );
     console.log(`seeded ${JSON.stringify(summary)} (zero where a service already had data)`);
   } finally {
     await catalog.$disconnect();

@@ -154,7 +154,6 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         board: serviceApp(boardService.name).get(BoardDatabase),
         member: serviceApp(memberService.name).get(MemberDatabase),
       },
-      join(dataDir, 'catalog'),
       { productsPerCategory: options.demoProductsPerCategory },
     ),
   );

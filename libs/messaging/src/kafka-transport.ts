@@ -25,12 +25,30 @@ export interface KafkaTransportOptions {
 const FETCH_WAIT_MS = 100;
 
 /**
+ * How the producer and the admin client retry a request no broker answered: soon and often, never
+ * more than a second apart, so that a broker back from a restart is used within about a second
+ * (kafkajs' default doubles the wait over five tries, about 9 s, the last wait near 5 s). Twenty
+ * tries span about 17 s: a send still failing then goes back to the outbox relay, well within its
+ * lease.
+ */
+const RETRY = { initialRetryTime: 100, maxRetryTime: 1_000, retries: 20 };
+
+/**
+ * Consumers' connections retry as long as an outage of the only broker lasts (a restart, up to
+ * about five minutes). A kafkajs consumer that runs out of tries crashes and starts over as a new
+ * group member; the broker then holds the group's partitions for the old member until its session
+ * times out, 6 s more of standing still after every broker restart.
+ */
+const CONSUMER_RETRY = { ...RETRY, retries: 300 };
+
+/**
  * The bus on Apache Kafka. The producer is idempotent and waits for all in-sync replicas; topics
  * (and their dead-letter topics) are created on first use; consumers commit an offset only after
  * the handler resolved.
  */
 export class KafkaTransport implements MessageTransport {
   private readonly kafka: KafkaClient;
+  private readonly consumerKafka: KafkaClient;
   private readonly prefix: string;
   private readonly knownTopics = new Set<string>();
   private readonly consumers = new Set<Consumer>();
@@ -40,16 +58,20 @@ export class KafkaTransport implements MessageTransport {
   constructor(private readonly options: KafkaTransportOptions) {
     this.prefix = options.topicPrefix ?? '';
     const logger = options.logger ?? silentLogger;
-    this.kafka = new Kafka({
-      clientId: options.clientId,
-      brokers: options.brokers,
-      logLevel: logLevel.WARN,
-      logCreator: () => (entry: LogEntry) => {
-        const { message, ...fields } = entry.log;
-        const write = entry.level <= logLevel.ERROR ? logger.error : logger.warn;
-        write.call(logger, `kafka: ${message}`, { kafka: { namespace: entry.namespace, ...fields } });
-      },
-    });
+    const client = (retry: typeof RETRY) =>
+      new Kafka({
+        clientId: options.clientId,
+        brokers: options.brokers,
+        logLevel: logLevel.WARN,
+        retry,
+        logCreator: () => (entry: LogEntry) => {
+          const { message, ...fields } = entry.log;
+          const write = entry.level <= logLevel.ERROR ? logger.error : logger.warn;
+          write.call(logger, `kafka: ${message}`, { kafka: { namespace: entry.namespace, ...fields } });
+        },
+      });
+    this.kafka = client(RETRY);
+    this.consumerKafka = client(CONSUMER_RETRY);
   }
 
   async publish(messages: TransportMessage[]): Promise<void> {
@@ -80,7 +102,7 @@ export class KafkaTransport implements MessageTransport {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     await this.ensureTopics([...options.topics, ...options.topics.map(deadLetterTopic)]);
-    const consumer = this.kafka.consumer({
+    const consumer = this.consumerKafka.consumer({
       groupId: this.prefix + options.groupId,
       allowAutoTopicCreation: false,
       // A fetch is answered as soon as one message is there. The wait for one is short: kafkajs
@@ -89,8 +111,11 @@ export class KafkaTransport implements MessageTransport {
       minBytes: 1,
       maxWaitTimeInMs: options.liveTail?.pollIntervalMs ?? FETCH_WAIT_MS,
       // A member that died without leaving holds its partitions (and a restarted service's join)
-      // this long: 10 s rather than kafkajs' 30 s.
-      sessionTimeout: 10_000,
+      // this long: 6 s, the least a broker accepts by default (group.min.session.timeout.ms),
+      // rather than kafkajs' 30 s; a heartbeat every second tells the others of a rebalance soon.
+      sessionTimeout: 6_000,
+      heartbeatInterval: 1_000,
+      retry: CONSUMER_RETRY,
     });
     this.consumers.add(consumer);
     await consumer.connect();

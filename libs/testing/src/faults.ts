@@ -1,5 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Outbox } from '@mkt/messaging';
+
+const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
 /** The failure `crashAfterNextEnqueue` injects. */
 export class CrashAfterEnqueue extends Error {
@@ -32,5 +38,54 @@ export async function crashAfterNextEnqueue(work: () => Promise<unknown>): Promi
     expect(crashed).toBe(true);
   } finally {
     spy.mockRestore();
+  }
+}
+
+/**
+ * A Kafka broker of the test's own, so that it can be restarted without touching the one every
+ * other test shares: `deploy/local/infra.sh kafka-*` on its own port and folder, with the jars of
+ * this checkout's broker (.infra/kafka/libs; downloaded there first if missing).
+ */
+export class OwnKafkaBroker {
+  readonly port = 20_000 + Math.floor(Math.random() * 5_000) * 2;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'mkt-test-kafka-'));
+
+  get brokers(): string[] {
+    return [`127.0.0.1:${this.port}`];
+  }
+
+  /** Starts the broker; resolves once it answers. */
+  start(): Promise<void> {
+    return this.infra('kafka-start');
+  }
+
+  /** A graceful stop, then a start, as an operator's rolling restart does; resolves once it answers. */
+  restart(): Promise<void> {
+    return this.infra('kafka-restart');
+  }
+
+  /** Stops the broker and removes its data. */
+  async remove(): Promise<void> {
+    await this.infra('kafka-stop');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private infra(command: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      execFile(
+        'bash',
+        [join(REPO_ROOT, 'deploy/local/infra.sh'), command],
+        {
+          env: {
+            ...process.env,
+            MKT_KAFKA_PORT: String(this.port),
+            MKT_KAFKA_DIR: this.dir,
+            MKT_KAFKA_LIBS: join(REPO_ROOT, '.infra', 'kafka', 'libs'),
+          },
+        },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`infra.sh ${command}: ${stdout}${stderr}`)) : resolve(),
+      );
+    });
   }
 }

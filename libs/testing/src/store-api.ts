@@ -47,12 +47,14 @@ export class StoreApi {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
+    headers: Record<string, string> = {},
   ): Promise<T> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
         ...(login ? { Authorization: `Bearer ${login.accessToken}` } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -107,19 +109,29 @@ export class StoreApi {
     return this.call(login, 'GET', `/api/cart/${login.mno}`);
   }
 
-  /** Places an order of the lines as the checkout page does (the server computes the amount). */
+  /**
+   * Places an order of the lines as the checkout page does (the server computes the amount); the
+   * same `idempotencyKey` again answers the order it placed first.
+   */
   placeOrder(
     login: LoginResult,
     lines: readonly { odno: number; or_count: number }[],
     cartItemIds: readonly number[] = [],
+    idempotencyKey?: string,
   ): Promise<PlacedOrderDto> {
-    return this.call(login, 'POST', '/api/orders', {
-      o_reciver: login.m_name,
-      o_address: login.def_addr,
-      o_reciverPhoNum: login.m_phoNum,
-      orderDetails: lines,
-      ...(cartItemIds.length ? { cartItemIds } : {}),
-    });
+    return this.call(
+      login,
+      'POST',
+      '/api/orders',
+      {
+        o_reciver: login.m_name,
+        o_address: login.def_addr,
+        o_reciverPhoNum: login.m_phoNum,
+        orderDetails: lines,
+        ...(cartItemIds.length ? { cartItemIds } : {}),
+      },
+      idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+    );
   }
 
   /** Pays a placed order in the sandbox as the checkout page does: the pay call, the record, the verification. */

@@ -49,8 +49,6 @@ export interface ServiceNode {
   calls: ServiceName[];
   publishes: EventDefinition<unknown>[];
   consumes: EventDefinition<unknown>[];
-  /** Keeps files in DATA_DIR (catalog's product images): a volume in compose and Kubernetes. */
-  keepsFiles?: boolean;
   settings?: Setting[];
 }
 
@@ -104,7 +102,6 @@ export const SERVICES: readonly ServiceNode[] = [
       RefundRequestedV1,
       RefundRejectedV1,
     ],
-    keepsFiles: true,
   },
   {
     name: 'member',
@@ -166,6 +163,13 @@ export const SERVICES: readonly ServiceNode[] = [
       },
       { name: 'PORTONE_API_SECRET', description: 'PortOne REST API secret', secret: true },
       { name: 'PORTONE_MERCHANT_CODE', description: 'PortOne merchant code (imp_...)' },
+      {
+        name: 'SANDBOX_GATEWAY_URL',
+        description:
+          'without PortOne: a sandbox gateway run as its own process, shared by every payment replica (else one in each process)',
+      },
+      { name: 'SANDBOX_API_KEY', description: "that sandbox gateway's API key" },
+      { name: 'SANDBOX_API_SECRET', description: "that sandbox gateway's API secret", secret: true },
     ],
   },
   {

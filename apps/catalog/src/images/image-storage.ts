@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CatalogDatabase } from '../database';
 
-/** Where product images live: local disk here; an S3-compatible store is the other adapter. */
+/**
+ * Where product images live: catalog's own database (`DatabaseImageStorage`), which every replica
+ * reaches. An S3-compatible object store would be the adapter for images far larger or far more
+ * numerous than a product catalogue's pictures.
+ */
 export interface ImageStorage {
   read(name: string): Promise<Buffer | null>;
   write(name: string, data: Buffer | string): Promise<void>;
@@ -24,29 +29,43 @@ export function contentAddressedName(data: Buffer | string, extension: string): 
 
 export const isContentAddressed = (name: string) => /^[0-9a-f]{64}\.\w+$/.test(name);
 
-export class LocalDiskImageStorage implements ImageStorage {
-  constructor(private readonly dir: string) {}
+/** Images in the `image_file` table of catalog's database. */
+export class DatabaseImageStorage implements ImageStorage {
+  constructor(private readonly db: Pick<CatalogDatabase, 'imageFile'>) {}
 
   async read(name: string): Promise<Buffer | null> {
     if (!IMAGE_NAME.test(name)) return null;
-    try {
-      return await readFile(join(this.dir, name));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    const file = await this.db.imageFile.findUnique({ where: { name }, select: { data: true } });
+    return file ? Buffer.from(file.data) : null;
   }
 
   async write(name: string, data: Buffer | string): Promise<void> {
     if (!IMAGE_NAME.test(name)) throw new Error(`not an image file name: ${name}`);
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, name), data);
+    // A name already there has the same bytes (content-addressed) or is the same upload again.
+    await this.db.imageFile.createMany({ data: [{ name, data: Buffer.from(data) }], skipDuplicates: true });
   }
 
   async remove(name: string): Promise<void> {
     if (!IMAGE_NAME.test(name)) return;
-    await rm(join(this.dir, name), { force: true });
+    await this.db.imageFile.deleteMany({ where: { name } });
   }
+}
+
+/**
+ * Moves the images an older catalog kept on its local disk (`dir`) into `storage`, once: the folder
+ * is renamed `<dir>.imported` afterwards. Nothing to do where there is no such folder.
+ */
+export async function importImagesFromDisk(dir: string, storage: ImageStorage): Promise<number> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => IMAGE_NAME.test(name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  for (const name of names) await storage.write(name, await readFile(join(dir, name)));
+  await rename(dir, `${dir}.imported`);
+  return names.length;
 }
 
 export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');

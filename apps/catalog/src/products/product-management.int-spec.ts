@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProductActor } from '@mkt/contracts';
 import { MAX_PRODUCT_IMAGE_BYTES, ProductChangedV1, ProductMessages } from '@mkt/contracts';
-import type { ServiceRuntime } from '@mkt/platform';
-import { SERVICE_RUNTIME } from '@mkt/platform';
 import type { TestService } from '@mkt/testing';
 import { startTestService } from '@mkt/testing';
-import { catalogService, productImageDir } from '../catalog.module';
+import { catalogService } from '../catalog.module';
 import { CatalogDatabase } from '../database';
+import { DatabaseImageStorage, importImagesFromDisk } from '../images/image-storage';
 
 jest.setTimeout(120_000);
 
@@ -27,12 +27,14 @@ const ADMIN: ProductActor = { mno: 3, role: 'ADMIN' };
 describe("catalog's product management", () => {
   let catalog: TestService;
   let db: CatalogDatabase;
-  let imageDir: string;
   let leaf: number;
   let otherLeaf: number;
   let middle: number;
 
-  const storedImages = () => (existsSync(imageDir) ? readdirSync(imageDir).sort() : []);
+  const storedImages = async () =>
+    (await db.imageFile.findMany({ select: { name: true }, orderBy: { name: 'asc' } })).map(
+      (file) => file.name,
+    );
 
   function form(overrides: Record<string, unknown> = {}) {
     return {
@@ -88,7 +90,6 @@ describe("catalog's product management", () => {
   beforeAll(async () => {
     catalog = await startTestService(catalogService);
     db = catalog.app.get(CatalogDatabase);
-    imageDir = productImageDir(catalog.app.get<ServiceRuntime>(SERVICE_RUNTIME));
     const root = await db.category.create({ data: { cateName: '전체', depth: 0 } });
     const top = await db.category.create({ data: { cateName: '과일', depth: 1, superCtno: root.ctno } });
     middle = (await db.category.create({ data: { cateName: '국산 과일', depth: 2, superCtno: top.ctno } }))
@@ -129,22 +130,50 @@ describe("catalog's product management", () => {
   });
 
   it('still serves an image stored under a name given before content addressing, with a one-day cache', async () => {
-    writeFileSync(join(imageDir, 'product-0b6f1a2e-legacy.png'), PNG);
+    await db.imageFile.create({ data: { name: 'product-0b6f1a2e-legacy.png', data: PNG } });
     const served = await fetch(`${catalog.url}/images/product/product-0b6f1a2e-legacy.png`);
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 
+  it('serves an image from every replica, whichever one took the upload', async () => {
+    const replica = await startTestService(catalogService, { sharedDatabaseUrl: catalog.databaseUrl });
+    try {
+      const { body } = await register(form({ pName: '복제본 사과' }), [png()]);
+      const detail = await call('GET', `/products/${body.pno}`);
+      const [image] = detail.body.productImage as { pi_name: string }[];
+      const served = await fetch(`${replica.url}/images/product/${image.pi_name}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('moves the images an older catalog kept on its disk into the database, once', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'catalog-disk-')), 'product');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'demo-7-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dir, 'notes.txt'), 'not an image');
+
+    expect(await importImagesFromDisk(dir, new DatabaseImageStorage(db))).toBe(1);
+    const served = await fetch(`${catalog.url}/images/product/demo-7-1.svg`);
+    expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(existsSync(dir)).toBe(false);
+    expect(existsSync(`${dir}.imported`)).toBe(true);
+    expect(await importImagesFromDisk(dir, new DatabaseImageStorage(db))).toBe(0);
+  });
+
   it('keeps a file another product shows when a registration with the same image fails', async () => {
     expect((await register(form(), [png()])).status).toBe(201);
-    const files = storedImages();
+    const files = await storedImages();
     await db.$executeRawUnsafe('ALTER TABLE product ADD CONSTRAINT no_test_seller CHECK (seller_id <> 4242)');
     try {
       expect((await register(form(), [png()], 4242)).status).toBe(500);
     } finally {
       await db.$executeRawUnsafe('ALTER TABLE product DROP CONSTRAINT no_test_seller');
     }
-    expect(storedImages()).toEqual(files);
+    expect(await storedImages()).toEqual(files);
   });
 
   it('sells one option 기본 with the form stock when the form has no options', async () => {
@@ -190,11 +219,11 @@ describe("catalog's product management", () => {
     ['an unknown category', { ctnos: [987_654] }, ProductMessages.invalidCategory],
   ])('refuses %s with its message and stores nothing', async (_case, overrides, message) => {
     const products = await db.product.count();
-    const files = storedImages();
+    const files = await storedImages();
     const { status, body } = await register(form(overrides), [png()]);
     expect({ status, message: body.message }).toEqual({ status: 400, message });
     expect(await db.product.count()).toBe(products);
-    expect(storedImages()).toEqual(files);
+    expect(await storedImages()).toEqual(files);
   });
 
   it('asks for the lowest category when a middle one is chosen', async () => {
@@ -207,7 +236,7 @@ describe("catalog's product management", () => {
 
   it('refuses a non-image file, by its bytes whatever it declares, and an oversized image; nothing is stored', async () => {
     const products = await db.product.count();
-    const files = storedImages();
+    const files = await storedImages();
     const disguised = { data: Buffer.from('<script>alert(1)</script>'), type: 'image/png', name: 'x.png' };
     const notAnImage = await register(form(), [png(), disguised]);
     expect({ status: notAnImage.status, message: notAnImage.body.message }).toEqual({
@@ -224,11 +253,11 @@ describe("catalog's product management", () => {
     const oversized = await register(form(), [png(), { data: huge, type: 'image/png', name: 'big.png' }]);
     expect(oversized.status).toBe(413);
     expect(await db.product.count()).toBe(products);
-    expect(storedImages()).toEqual(files);
+    expect(await storedImages()).toEqual(files);
   });
 
   it('removes the stored files when the database write fails', async () => {
-    const files = storedImages();
+    const files = await storedImages();
     // A constraint the insert breaks, after the files are written.
     await db.$executeRawUnsafe('ALTER TABLE product ADD CONSTRAINT no_test_seller CHECK (seller_id <> 4242)');
     try {
@@ -239,7 +268,7 @@ describe("catalog's product management", () => {
     } finally {
       await db.$executeRawUnsafe('ALTER TABLE product DROP CONSTRAINT no_test_seller');
     }
-    expect(storedImages()).toEqual(files);
+    expect(await storedImages()).toEqual(files);
     expect(await db.product.count({ where: { sellerId: 4242 } })).toBe(0);
   });
 

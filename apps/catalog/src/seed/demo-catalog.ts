@@ -1,4 +1,3 @@
-import type { ImageStorage } from '../images/image-storage';
 import { contentAddressedName } from '../images/image-storage';
 import type { CatalogDatabase, CatalogTx } from '../database';
 import type { Prisma } from '../generated/prisma/client';
@@ -54,22 +53,17 @@ const DAY_MS = 86_400_000;
  */
 export async function seedDemoCatalog(
   db: CatalogDatabase,
-  images: ImageStorage,
   { productsPerCategory = 16 } = {},
 ): Promise<SeedSummary | null> {
   if ((await db.category.count()) > 0) return null;
   // One transaction: one commit instead of thousands makes the first start several times faster.
-  return db.$transaction((tx) => seedInto(tx, images, productsPerCategory), {
+  return db.$transaction((tx) => seedInto(tx, productsPerCategory), {
     maxWait: 60_000,
     timeout: 600_000,
   });
 }
 
-async function seedInto(
-  db: CatalogTx,
-  images: ImageStorage,
-  productsPerCategory: number,
-): Promise<SeedSummary> {
+async function seedInto(db: CatalogTx, productsPerCategory: number): Promise<SeedSummary> {
   const random = randomFrom(20261122);
   const root = await db.category.create({ data: { cateName: '전체', depth: 0 } });
   let categories = 1;
@@ -132,11 +126,12 @@ async function seedInto(
       }
     }
   }
-  // The pictures are written while the database takes the rows.
-  const [pnos] = await Promise.all([
-    createProducts(db, products),
-    Promise.all(pictures.map(([name, svg]) => images.write(name, svg))),
-  ]);
+  // The pictures go into the database with the rows (DatabaseImageStorage reads them).
+  const pnos = await createProducts(db, products);
+  await db.imageFile.createMany({
+    data: pictures.map(([name, svg]) => ({ name, data: Buffer.from(svg) })),
+    skipDuplicates: true,
+  });
   const reviews = reviewsOf.flatMap((list, i) => list.map((review) => ({ ...review, pno: pnos[i] })));
   await db.review.createMany({ data: reviews });
   return { categories, products: products.length, reviews: reviews.length };

@@ -34,6 +34,22 @@ describe('payment gateway settings', () => {
     });
   });
 
+  it('uses a sandbox gateway of its own process, shared by every payment replica, when its address is given', () => {
+    expect(
+      load({
+        SANDBOX_GATEWAY_URL: 'http://127.0.0.1:9400',
+        SANDBOX_API_KEY: 'key',
+        SANDBOX_API_SECRET: 'secret',
+      }),
+    ).toEqual({
+      mode: 'sandbox',
+      shared: { url: 'http://127.0.0.1:9400', apiKey: 'key', apiSecret: 'secret' },
+    });
+    expect(() => load({ SANDBOX_GATEWAY_URL: 'http://127.0.0.1:9400' })).toThrow(
+      'SANDBOX_API_KEY is missing; SANDBOX_API_SECRET is missing',
+    );
+  });
+
   it('stops at start when only part of PortOne is configured, never falling back to the sandbox', () => {
     expect(() => load({ PORTONE_API_KEY: REAL.PORTONE_API_KEY })).toThrow(
       'PORTONE_API_SECRET is missing; PORTONE_MERCHANT_CODE is missing',

@@ -5,11 +5,13 @@ import { startSandboxGateway } from './sandbox/sandbox-gateway';
 
 /**
  * Which gateway takes the payments: real PortOne (its browser SDK opens the window with
- * `merchantCode`), or the sandbox gateway that ships with the project, started in process.
+ * `merchantCode`), or the sandbox gateway that ships with the project: started in process, or
+ * `shared`, run as a process of its own (apps/payment/src/gateway/sandbox/main.ts) that every
+ * replica of the payment service uses, since the sandbox keeps its payments in its memory.
  */
 export type PaymentGatewaySettings =
   | { mode: 'portone'; apiUrl: string; apiKey: string; apiSecret: string; merchantCode: string }
-  | { mode: 'sandbox' };
+  | { mode: 'sandbox'; shared?: { url: string; apiKey: string; apiSecret: string } };
 
 // Compose passes an unset variable on as an empty string: that is absent too.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -35,9 +37,19 @@ export const paymentGatewayEnv = {
         .regex(/^imp\d+$/, 'must be the merchant code PortOne shows (imp and digits)'),
     ),
     PORTONE_API_URL: optional(z.url({ protocol: /^https?$/ })),
+    SANDBOX_GATEWAY_URL: optional(z.url({ protocol: /^https?$/ })),
+    SANDBOX_API_KEY: optional(z.string().trim().min(1)),
+    SANDBOX_API_SECRET: optional(z.string().trim().min(1)),
   },
   /** Adds an issue naming each missing setting once any PortOne setting is given. */
   checkComplete(env: Record<string, unknown>, context: z.RefinementCtx): void {
+    if (env.SANDBOX_GATEWAY_URL !== undefined)
+      for (const name of ['SANDBOX_API_KEY', 'SANDBOX_API_SECRET'].filter((key) => env[key] === undefined))
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'a shared sandbox gateway needs SANDBOX_API_KEY and SANDBOX_API_SECRET',
+        });
     const given = [...PORTONE_REQUIRED, 'PORTONE_API_URL'].filter((name) => env[name] !== undefined);
     if (given.length === 0) return;
     for (const name of PORTONE_REQUIRED.filter((required) => env[required] === undefined)) {
@@ -55,7 +67,13 @@ export function paymentGatewaySettingsFromEnv(env: Record<string, unknown>): Pay
   const apiKey = read('PORTONE_API_KEY');
   const apiSecret = read('PORTONE_API_SECRET');
   const merchantCode = read('PORTONE_MERCHANT_CODE');
-  if (!apiKey || !apiSecret || !merchantCode) return { mode: 'sandbox' };
+  if (!apiKey || !apiSecret || !merchantCode) {
+    const url = read('SANDBOX_GATEWAY_URL');
+    const [sandboxKey, sandboxSecret] = [read('SANDBOX_API_KEY'), read('SANDBOX_API_SECRET')];
+    return url && sandboxKey && sandboxSecret
+      ? { mode: 'sandbox', shared: { url, apiKey: sandboxKey, apiSecret: sandboxSecret } }
+      : { mode: 'sandbox' };
+  }
   return {
     mode: 'portone',
     apiUrl: read('PORTONE_API_URL') ?? PORTONE_API_URL,
@@ -81,6 +99,14 @@ export async function openPaymentGateway(settings: PaymentGatewaySettings): Prom
     return {
       gateway: new PortOneGateway({ apiKey, apiSecret, baseUrl: apiUrl }),
       merchantCode,
+      close: async () => {},
+    };
+  }
+  if (settings.shared) {
+    const { url, apiKey, apiSecret } = settings.shared;
+    return {
+      gateway: new PortOneGateway({ apiKey, apiSecret, baseUrl: url }),
+      sandboxUrl: url,
       close: async () => {},
     };
   }

@@ -39,16 +39,20 @@ async function dropPreviousDatabases(adminUrl: string): Promise<void> {
 }
 
 /**
- * The distributed tests run against `npm run start:distributed` itself: every service and the BFF
- * as processes on the test PostgreSQL, Redis and Kafka (databases, topics and a Redis database of
- * their own). MKT_DISTRIBUTED_URL, when set, points them at a store that is already running.
+ * The distributed tests run against `npm run start:distributed --replicas 2` itself: two processes
+ * of every service and of the BFF on the test PostgreSQL, Redis and Kafka (databases, topics and a
+ * Redis database of their own). MKT_DISTRIBUTED_URL, when set, points them at a store that is
+ * already running (MKT_DISTRIBUTED_DATA_DIR: its DATA_DIR, for the tests that kill a replica).
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.MKT_DISTRIBUTED_URL) return;
   const infra = await testInfrastructure();
   await dropPreviousDatabases(infra.databaseUrl);
   let output = '';
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'scripts/start-distributed.ts'], {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mkt-distributed-'));
+  // Two processes of each kind, as deploy/k8s runs them: the replica-kill test kills one.
+  const args = ['-r', '@swc-node/register', 'scripts/start-distributed.ts', '--replicas', '2'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -61,7 +65,7 @@ export default async function globalSetup(): Promise<void> {
       DATABASE_PREFIX,
       KAFKA_TOPIC_PREFIX: `dist-test-${Date.now().toString(36)}.`,
       REDIS_URL: Object.assign(new URL(infra.redisUrl), { pathname: `/${8 + SLOT}` }).toString(),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-distributed-')),
+      DATA_DIR: dataDir,
       PRODUCTS_PER_CATEGORY: '2',
       RATE_LIMIT_PER_MINUTE: '0',
       // The journeys' clients are many new visitors from one address.
@@ -81,4 +85,5 @@ export default async function globalSetup(): Promise<void> {
   }
   process.env.MKT_DISTRIBUTED_URL = opened.exec(output)![1];
   process.env.MKT_DISTRIBUTED_PORT_OFFSET = String(PORT_OFFSET);
+  process.env.MKT_DISTRIBUTED_DATA_DIR = dataDir;
 }

@@ -44,11 +44,9 @@ function serviceContainer(node: ServiceNode) {
       PORT: String(CONTAINER_PORT),
       KAFKA_BROKERS: 'kafka:9092',
       DATABASE_URL: databaseUrl(node.database),
-      ...(node.keepsFiles ? { DATA_DIR: `/app/.data/${node.name}` } : {}),
       ...calledUrls(node.calls),
       ...passedThrough([...SERVICE_SETTINGS, ...(node.settings ?? [])]),
     },
-    ...(node.keepsFiles ? { volumes: [`${node.name}-data:/app/.data/${node.name}`] } : {}),
     healthcheck: healthcheck('/health'),
     depends_on: {
       ...healthy(['postgres', 'kafka']),
@@ -130,7 +128,6 @@ const infrastructure = {
 
 /** docker-compose.yml: the servers, a one-shot seeding of the demo store, every service and the BFF. */
 export function composeFile(): { header: string; document: unknown } {
-  const catalog = serviceNode('catalog');
   const seed = {
     image: IMAGE,
     build: { context: '.', dockerfile: 'deploy/docker/Dockerfile' },
@@ -140,9 +137,7 @@ export function composeFile(): { header: string; document: unknown } {
       ...Object.fromEntries(
         SEEDED.map((name) => [`${name.toUpperCase()}_DATABASE_URL`, databaseUrl(serviceNode(name).database)]),
       ),
-      CATALOG_DATA_DIR: `/app/.data/${catalog.name}`,
     },
-    volumes: [`${catalog.name}-data:/app/.data/${catalog.name}`],
     depends_on: healthy(['postgres']),
   };
   const bff = {
@@ -189,13 +184,7 @@ export function composeFile(): { header: string; document: unknown } {
       ...Object.fromEntries(SERVICES.map((node) => [node.name, serviceContainer(node)])),
       bff,
     },
-    volumes: Object.fromEntries(
-      [
-        'postgres-data',
-        'keys',
-        ...SERVICES.filter((node) => node.keepsFiles).map((node) => `${node.name}-data`),
-      ].map((volume) => [volume, {}]),
-    ),
+    volumes: Object.fromEntries(['postgres-data', 'keys'].map((volume) => [volume, {}])),
   };
   const header = [
     GENERATED_NOTICE,

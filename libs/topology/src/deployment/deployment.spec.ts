@@ -10,8 +10,10 @@ interface KubernetesResource {
   kind: string;
   metadata: { name: string };
   spec: {
+    replicas: number;
     template: {
       spec: {
+        volumes?: unknown[];
         containers: {
           readinessProbe: { httpGet: { path: string } };
           livenessProbe?: unknown;
@@ -65,5 +67,21 @@ describe('the deployment files rendered from the topology', () => {
       expect(container.resources.limits.memory).toBeDefined();
     }
     expect(resources.filter((resource) => resource.kind === 'Service')).toHaveLength(deployments.length);
+  });
+
+  it('scale every process out: two replicas each, catalog too, none keeping files on a volume of its own', () => {
+    const resources = Object.values(files).flatMap((content) =>
+      parseAllDocuments(content).map((doc) => doc.toJS() as KubernetesResource),
+    );
+    const replicas = Object.fromEntries(
+      resources
+        .filter((resource) => resource.kind === 'Deployment')
+        .map((deployment) => [deployment.metadata.name, deployment.spec.replicas]),
+    );
+    expect(replicas).toEqual(
+      Object.fromEntries([...SERVICES.map((node) => node.name), 'bff'].map((name) => [name, 2])),
+    );
+    expect(resources.filter((resource) => resource.kind === 'PersistentVolumeClaim')).toEqual([]);
+    expect(resources.flatMap((resource) => resource.spec?.template?.spec.volumes ?? [])).toEqual([]);
   });
 });

@@ -33,12 +33,7 @@ const optionalSetting = (setting: Setting) =>
 const calledUrls = (names: readonly ServiceName[]) =>
   names.map((name) => ({ name: serviceUrlSetting(name), value: `http://${name}:${PORT}` }));
 
-function deployment(
-  name: string,
-  env: unknown[],
-  healthPath: string,
-  volume?: { claim: string; mountPath: string },
-) {
+function deployment(name: string, env: unknown[], healthPath: string) {
   const probe = (path: string, periodSeconds: number) => ({
     httpGet: { path, port: 'http' },
     periodSeconds,
@@ -50,9 +45,9 @@ function deployment(
     kind: 'Deployment',
     metadata: { name, labels: labels(name) },
     spec: {
-      // One catalog while its images live on a ReadWriteOnce volume; the others scale out (a
-      // service's instances share its consumer group and split the partitions).
-      replicas: volume ? 1 : 2,
+      // Every process scales out: a service's replicas share its consumer group and split the
+      // partitions, and keep nothing on a disk of their own (catalog's images are in its database).
+      replicas: 2,
       selector: { matchLabels: { 'app.kubernetes.io/name': name } },
       template: {
         metadata: { labels: labels(name) },
@@ -71,12 +66,8 @@ function deployment(
                 requests: { cpu: '100m', memory: '256Mi' },
                 limits: { memory: '512Mi' },
               },
-              ...(volume ? { volumeMounts: [{ name: 'data', mountPath: volume.mountPath }] } : {}),
             },
           ],
-          ...(volume
-            ? { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: volume.claim } }] }
-            : {}),
         },
       },
     },
@@ -94,28 +85,15 @@ const service = (name: string) => ({
 });
 
 function serviceManifests(node: ServiceNode): unknown[] {
-  const dataDir = `/app/.data/${node.name}`;
-  const volume = node.keepsFiles ? { claim: `${node.name}-data`, mountPath: dataDir } : undefined;
   const env = [
     fromConfig('KAFKA_BROKERS'),
     fromSecret('DATABASE_URL', `${node.name.toUpperCase()}_DATABASE_URL`),
-    ...(volume ? [{ name: 'DATA_DIR', value: dataDir }] : []),
     ...calledUrls(node.calls),
     ...[...SERVICE_SETTINGS, ...(node.settings ?? [])].map(optionalSetting),
   ];
   return [
-    ...(volume
-      ? [
-          {
-            apiVersion: 'v1',
-            kind: 'PersistentVolumeClaim',
-            metadata: { name: volume.claim, labels: labels(node.name) },
-            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '5Gi' } } },
-          },
-        ]
-      : []),
     // A service's health answers once its database does.
-    deployment(node.name, env, '/health', volume),
+    deployment(node.name, env, '/health'),
     service(node.name),
   ];
 }

@@ -1,4 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { get } from 'node:http';
 import type {
   CartLineDto,
@@ -9,9 +8,6 @@ import type {
   ProductDetailDto,
 } from '@mkt/contracts';
 import { MAX_PRODUCT_IMAGE_BYTES, ProductMessages } from '@mkt/contracts';
-import type { ServiceRuntime } from '@mkt/platform';
-import { SERVICE_RUNTIME } from '@mkt/platform';
-import { productImageDir } from '@mkt/catalog/src/catalog.module';
 import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, signIn, startAccountsStack } from '../testing/accounts-stack';
@@ -40,7 +36,6 @@ describe('product management API', () => {
   let admin: Shopper;
   let shopper: Shopper;
   let leaf: number;
-  let imageDir: string;
 
   const call = <T>(method: string, path: string, caller?: Shopper, request: ApiRequest = {}) =>
     callApi<T>(stack.url, method, path, { ...request, token: caller?.token });
@@ -98,7 +93,10 @@ describe('product management API', () => {
     return row.pno;
   }
 
-  const storedImages = () => (existsSync(imageDir) ? readdirSync(imageDir).sort() : []);
+  const storedImages = async () =>
+    (await stack.catalog!.imageFile.findMany({ select: { name: true }, orderBy: { name: 'asc' } })).map(
+      (file) => file.name,
+    );
   const productCount = () => stack.catalog!.product.count();
   const inStorefront = async (keyword: string) => {
     const list = await call<PageResult<{ pno: number }>>(
@@ -110,7 +108,6 @@ describe('product management API', () => {
 
   beforeAll(async () => {
     stack = await startAccountsStack('products', {}, { shop: true });
-    imageDir = productImageDir(stack.service('catalog').get<ServiceRuntime>(SERVICE_RUNTIME));
     const db = stack.catalog!;
     const root = await db.category.create({ data: { cateName: '전체', depth: 0 } });
     const top = await db.category.create({ data: { cateName: '채소', depth: 1, superCtno: root.ctno } });
@@ -205,7 +202,7 @@ describe('product management API', () => {
 
   it('refuses an oversized image, a non-image file and a malformed body with a clear message, storing nothing', async () => {
     const products = await productCount();
-    const files = storedImages();
+    const files = await storedImages();
     const png: Part = { data: PNG, type: 'image/png', name: 'ok.png' };
     const huge: Part = {
       data: Buffer.concat([PNG, Buffer.alloc(MAX_PRODUCT_IMAGE_BYTES)]),
@@ -251,7 +248,7 @@ describe('product management API', () => {
     expect((await register(seller, badField)).body.message).toBe(ProductMessages.malformedField('dto'));
 
     expect(await productCount()).toBe(products);
-    expect(storedImages()).toEqual(files);
+    expect(await storedImages()).toEqual(files);
   });
 
   /**
