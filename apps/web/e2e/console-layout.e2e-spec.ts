@@ -4,6 +4,7 @@ import {
   baseUrl,
   dropDownLook,
   expectAccessible,
+  expectOneRowOfTabs,
   expectPhoneLayout,
   PHONE_WIDTH,
   screenshot,
@@ -91,14 +92,7 @@ describe('console layout (browser)', () => {
       const menu = page.getByRole('navigation', { name: '판매자 메뉴' });
       const bar = await page.locator('.console__side').boundingBox();
       expect(bar!.height).toBeLessThan(140);
-      // One row: every tab at the same height, the current one scrolled into view.
-      const tops = await menu
-        .getByRole('link')
-        .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
-      expect(new Set(tops).size).toBe(1);
-      const current = await menu.locator('[aria-current="page"]').boundingBox();
-      expect(current!.x).toBeGreaterThanOrEqual(0);
-      expect(current!.x + current!.width).toBeLessThanOrEqual(PHONE_WIDTH);
+      await expectOneRowOfTabs(menu);
       expect((await title.boundingBox())!.y).toBeLessThan(844 / 3);
       await screenshot(page, 'console-side-bar-seller-qa-390');
       await expectPhoneLayout(page, 'console-side-bar-seller');

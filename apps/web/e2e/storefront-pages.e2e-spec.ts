@@ -10,6 +10,7 @@ import {
   dropDownLook,
   encodeProductId,
   expectAccessible,
+  expectOneRowOfTabs,
   expectPhoneLayout,
   getJson,
   JOIN_PASSWORD,
@@ -166,13 +167,7 @@ describe('store pages (browser)', () => {
 
       // The member summary and the menu take one band and one row: the section starts on the first screen.
       const menu = page.getByRole('navigation', { name: '마이페이지 메뉴' });
-      const tops = await menu
-        .getByRole('link')
-        .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
-      expect(new Set(tops).size).toBe(1);
-      const current = await menu.locator('[aria-current="page"]').boundingBox();
-      expect(current!.x + current!.width).toBeLessThanOrEqual(PHONE_WIDTH);
-      expect(current!.x).toBeGreaterThanOrEqual(0);
+      await expectOneRowOfTabs(menu);
       expect((await title.boundingBox())!.y).toBeLessThan(844 / 2);
       await expectPhoneLayout(page, 'mypage-qa');
 

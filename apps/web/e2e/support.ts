@@ -198,6 +198,20 @@ export function dropDownLook(
 export const PHONE_WIDTH = 390;
 
 /**
+ * A phone's compact menu (my page's, the consoles'): its links in one row, and the current page's
+ * link (`aria-current="page"`) scrolled into the screen.
+ */
+export async function expectOneRowOfTabs(menu: Locator): Promise<void> {
+  const tops = await menu
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  const current = await menu.locator('[aria-current="page"]').boundingBox();
+  expect(current!.x).toBeGreaterThanOrEqual(0);
+  expect(current!.x + current!.width).toBeLessThanOrEqual(PHONE_WIDTH);
+}
+
+/**
  * At a 390 px wide viewport (a current phone): nothing overflows sideways, a full-page screenshot
  * `<name>-390.png`, and the axe check of the phone layout; the viewport is then put back.
  */

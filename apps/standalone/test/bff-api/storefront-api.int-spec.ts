@@ -72,7 +72,8 @@ describe('BFF storefront browsing API', () => {
     });
     expect(body.pageNumList).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(body.dtoList).toHaveLength(10);
-    const prices = body.dtoList.map((p) => p.p_price);
+    // In the order of the price shown, after the discount.
+    const prices = body.dtoList.map((p) => discountedPrice(p.p_price, p.p_salePer));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const first = body.dtoList[0];
     expect(first.pName).toBe(first.p_name);
