@@ -7,6 +7,7 @@ import type { OrderCancelledV1 } from '@mkt/contracts';
  *
  *   PAYMENT_PENDING ─ paid and stock reserved ───────────────▶ ORDER_COMPLETE  (order.completed)
  *   PAYMENT_PENDING ─ stock rejected | payment rejected | timeout ─▶ CANCEL     (order.cancelled)
+ *   PAYMENT_PENDING ─ the payment window cancelled or declined, nothing paid ─▶ CANCEL (order.cancelled)
  *   CANCEL ─ a payment verified after all ───────────────────▶ CANCEL  (order.cancelled again: refund it)
  */
 export type StockState = 'PENDING' | 'RESERVED' | 'REJECTED';
@@ -24,7 +25,9 @@ export type OrderFact =
   | { kind: 'STOCK_REJECTED' }
   | { kind: 'PAYMENT_VERIFIED'; pmno: number }
   | { kind: 'PAYMENT_REJECTED' }
-  | { kind: 'PAYMENT_TIMEOUT' };
+  | { kind: 'PAYMENT_TIMEOUT' }
+  /** The shopper's payment window ended without paying: closed (cancelled) or the card declined. */
+  | { kind: 'PAYMENT_ABANDONED'; reason: 'PAYMENT_CANCELLED' | 'PAYMENT_DECLINED' };
 
 export interface Step {
   state: ProcessState;
@@ -37,6 +40,8 @@ export const CANCEL_REASON_TEXT: Record<CancelReason, string> = {
   STOCK_REJECTED: '재고가 부족해 주문이 취소되었습니다. 결제하신 금액은 환불됩니다.',
   PAYMENT_REJECTED: '결제 금액이 주문 금액과 달라 주문이 취소되었습니다. 결제는 자동으로 취소됩니다.',
   PAYMENT_TIMEOUT: '결제 시간이 지나 주문이 취소되었습니다.',
+  PAYMENT_CANCELLED: '결제를 취소하셔서 주문이 취소되었습니다.',
+  PAYMENT_DECLINED: '결제가 승인되지 않아 주문이 취소되었습니다.',
 };
 
 const unchanged = (state: ProcessState): Step => ({ state, announce: null });
@@ -69,5 +74,7 @@ export function advance(state: ProcessState, fact: OrderFact): Step {
       return cancel(state, 'PAYMENT_REJECTED');
     case 'PAYMENT_TIMEOUT':
       return state.paidPmno === null ? cancel(state, 'PAYMENT_TIMEOUT') : unchanged(state);
+    case 'PAYMENT_ABANDONED':
+      return state.paidPmno === null ? cancel(state, fact.reason) : unchanged(state);
   }
 }
