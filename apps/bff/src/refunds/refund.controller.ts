@@ -1,10 +1,11 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { RefundDto, RefundHistoryPage } from '@mkt/contracts';
+import type { RefundDto, RefundHistoryItem, RefundHistoryPage } from '@mkt/contracts';
 import {
   positiveIdSchema,
   refundHistoryQuerySchema,
   refundRejectSchema,
   refundRequestSchema,
+  refundHistoryItemSchema,
   refundHistoryPageSchema,
   refundSchema,
 } from '@mkt/contracts';
@@ -29,7 +30,7 @@ export class RefundController {
     body: refundRequestSchema,
     answer: refundSchema,
     errors: {
-      400: `${BAD_INPUT}; an order that is not complete, already being refunded, or wholly reviewed`,
+      400: `${BAD_INPUT}; an order that is not complete, already being refunded (its rejected parts may be asked for again once), or wholly reviewed`,
       404: "NOT_FOUND: no such order of the caller's",
     },
   })
@@ -56,13 +57,25 @@ export class RefundController {
     return this.refunds.history(caller.mno, parseInput(refundHistoryQuerySchema, query));
   }
 
+  /** Ours: the refunds of the caller's order, each part's state and amount (the order's page shows them). */
+  @ApiDoc({
+    summary: "Ours: the refunds of the caller's order (the first, and one asking again), with each seller's part",
+    answer: z.array(refundHistoryItemSchema),
+    errors: { 400: BAD_INPUT },
+  })
+  @Get('orders/:ono/refunds')
+  @Authenticated({ roles: ['MEMBER'] })
+  ofOrder(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<RefundHistoryItem[]> {
+    return this.refunds.ofMemberOrder(caller.mno, id(ono));
+  }
+
   /** A seller approves its part (an admin, every part); answers the text the console shows. */
   @ApiDoc({
     summary:
       'A seller approves its part of a refund (an admin, every part); answers the text the console shows',
     answer: { contentType: 'text/plain', schema: z.string() },
     errors: {
-      400: `${BAD_INPUT}; a refund already decided`,
+      400: `${BAD_INPUT}; the caller's part already decided`,
       403: 'NOT_YOUR_REFUND: no lines of the caller in it',
       404: 'NOT_FOUND: no such refund',
     },
@@ -81,7 +94,7 @@ export class RefundController {
     body: refundRejectSchema,
     answer: { contentType: 'text/plain', schema: z.string() },
     errors: {
-      400: `${BAD_INPUT}; a refund already decided`,
+      400: `${BAD_INPUT}; the caller's part already decided`,
       403: 'NOT_YOUR_REFUND: no lines of the caller in it',
       404: 'NOT_FOUND: no such refund',
     },
