@@ -12,6 +12,7 @@ import {
 import { parseInput } from '@mkt/platform';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
+import { OrderClient } from '../services/order.client';
 import { RefundClient } from '../services/refund.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
@@ -21,7 +22,10 @@ const id = (value: string) => parseInput(positiveIdSchema, value);
 /** Shoppers ask for refunds; the sellers of the order (or an admin) decide. */
 @Controller('api')
 export class RefundController {
-  constructor(private readonly refunds: RefundClient) {}
+  constructor(
+    private readonly refunds: RefundClient,
+    private readonly orders: OrderClient,
+  ) {}
 
   /** A refund of the caller's complete order; the payment's ids in the body are not read. */
   @ApiDoc({
@@ -61,12 +65,14 @@ export class RefundController {
   @ApiDoc({
     summary: "Ours: the refunds of the caller's order (the first, and one asking again), with each seller's part",
     answer: z.array(refundHistoryItemSchema),
-    errors: { 400: BAD_INPUT },
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
   })
   @Get('orders/:ono/refunds')
   @Authenticated({ roles: ['MEMBER'] })
-  ofOrder(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<RefundHistoryItem[]> {
-    return this.refunds.ofMemberOrder(caller.mno, id(ono));
+  async ofOrder(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<RefundHistoryItem[]> {
+    // Another member's order is not found (404), as its lines are not.
+    const order = await this.orders.memberOrder(caller.mno, id(ono));
+    return this.refunds.ofMemberOrder(caller.mno, order.ono);
   }
 
   /** A seller approves its part (an admin, every part); answers the text the console shows. */
