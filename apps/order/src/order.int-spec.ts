@@ -178,7 +178,10 @@ describe('order service', () => {
       status: 404,
     });
     const answer = await commands.execute(new AbandonPayment(7, cancelled.ono, 'cancelled'));
-    expect(answer).toMatchObject({ status: 'CANCEL', cancelReason: '결제를 취소하셔서 주문이 취소되었습니다.' });
+    expect(answer).toMatchObject({
+      status: 'CANCEL',
+      cancelReason: '결제를 취소하셔서 주문이 취소되었습니다.',
+    });
     expect((await announced(cancelled.ono)).at(-1)).toEqual({
       topic: OrderCancelledV1.topic,
       payload: expect.objectContaining({ reason: 'PAYMENT_CANCELLED', pmno: null }),

@@ -51,7 +51,10 @@ function orderOf(ono: number, status: OrderDto['status'] = 'ORDER_COMPLETE'): Or
     o_reciver: '김민수',
     o_reciverPhoNum: '01012345678',
     cancelReason: null,
-    orderDetails: [line(ono * 10 + 1, SELLER_A, '포기김치', 37_710), line(ono * 10 + 2, SELLER_B, '한우', 56_000)],
+    orderDetails: [
+      line(ono * 10 + 1, SELLER_A, '포기김치', 37_710),
+      line(ono * 10 + 2, SELLER_B, '한우', 56_000),
+    ],
   };
 }
 
@@ -154,7 +157,10 @@ describe('refund service', () => {
       },
       {
         topic: RefundPartApprovedV2.topic,
-        payload: expect.objectContaining({ rfno, part: expect.objectContaining({ sellerId: SELLER_B, amount: 56_000 }) }),
+        payload: expect.objectContaining({
+          rfno,
+          part: expect.objectContaining({ sellerId: SELLER_B, amount: 56_000 }),
+        }),
       },
     ]);
     expect((await db.refund.findUniqueOrThrow({ where: { rfno } })).status).toBe('APPROVED');
@@ -173,8 +179,12 @@ describe('refund service', () => {
     });
     // Delivered again: nothing more.
     await refunded(rfno, order.ono, SELLER_B, 56_000);
-    await eventually(async () => expect(await refund.transport.lag('refund', PaymentRefundedV2.topic)).toBe(0));
-    expect((await announced(order.ono)).filter((event) => event.topic === RefundSettledV1.topic)).toHaveLength(1);
+    await eventually(async () =>
+      expect(await refund.transport.lag('refund', PaymentRefundedV2.topic)).toBe(0),
+    );
+    expect(
+      (await announced(order.ono)).filter((event) => event.topic === RefundSettledV1.topic),
+    ).toHaveLength(1);
   });
 
   it('lets the shopper ask again once, for the rejected parts only, with a new reason', async () => {
@@ -217,13 +227,18 @@ describe('refund service', () => {
     const again = await ask(order.ono, '상자만 뜯었습니다. 다시 확인 부탁드립니다.');
     expect(again.amount).toBe(56_000);
     const parts = await db.refundPart.findMany({ where: { rfno: again.rfno } });
-    expect(parts.map((part) => [part.sellerId, part.amount, part.productName])).toEqual([[SELLER_B, 56_000, '한우']]);
+    expect(parts.map((part) => [part.sellerId, part.amount, part.productName])).toEqual([
+      [SELLER_B, 56_000, '한우'],
+    ]);
     // Seller A has no part in it; the admin decides it.
     await expect(decide(again.rfno, SELLER_A, true)).rejects.toMatchObject({ status: 403 });
     expect(await decide(again.rfno, 1, true, 'ADMIN')).toBe(RefundMessages.approved);
     await refunded(again.rfno, order.ono, SELLER_B, 56_000);
     await eventually(async () =>
-      expect((await announced(order.ono)).at(-1)?.payload).toMatchObject({ rfno: again.rfno, refunded: true }),
+      expect((await announced(order.ono)).at(-1)?.payload).toMatchObject({
+        rfno: again.rfno,
+        refunded: true,
+      }),
     );
   });
 

@@ -177,7 +177,10 @@ describe('checkout (browser)', () => {
       await waitForText(page.getByTestId('complete-address'), '서울 종로구 세종로 1');
       await waitForText(page.getByTestId('complete-phone'), shopper.m_phoNum);
       await waitForText(page.getByTestId('complete-amount'), formatWon(total));
-      await waitForText(page.getByTestId('complete-options'), chosen.map((line) => line.odno).join(', '));
+      // The items by name, option and count, not their option numbers.
+      const items = page.getByTestId('complete-items').getByRole('listitem');
+      await waitForText(items.first(), `${chosen[0].p_name} · ${chosen[0].od_name} · ${chosen[0].c_cnt}개`);
+      expect(await items.count()).toBe(chosen.length);
       const support = await page.getByTestId('payment-support').innerText();
       expect(support).toContain('1644-0000');
       expect(support).toContain('평일 09:00~18:00');

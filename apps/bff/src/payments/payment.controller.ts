@@ -46,7 +46,7 @@ export class PaymentController {
   @ApiDoc({
     summary: "The sandbox gateway's pay call (its payment window's, and scripts')",
     description:
-      'Only where no real PortOne is configured (404 there). The provider as PortOne `request_pay`\'s `pg` (`kakaopay`, `html5_inicis.MID`, …) or as `pg_provider`; the caller is recorded as the payer. `outcome` chooses paid, a declined card or a closed window.',
+      "Only where no real PortOne is configured (404 there). The provider as PortOne `request_pay`'s `pg` (`kakaopay`, `html5_inicis.MID`, …) or as `pg_provider`; the caller is recorded as the payer. `outcome` chooses paid, a declined card or a closed window.",
     body: sandboxPaySchema,
     answer: sandboxPayResultSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: real PortOne is configured' },

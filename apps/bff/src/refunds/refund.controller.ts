@@ -63,7 +63,8 @@ export class RefundController {
 
   /** Ours: the refunds of the caller's order, each part's state and amount (the order's page shows them). */
   @ApiDoc({
-    summary: "Ours: the refunds of the caller's order (the first, and one asking again), with each seller's part",
+    summary:
+      "Ours: the refunds of the caller's order (the first, and one asking again), with each seller's part",
     answer: z.array(refundHistoryItemSchema),
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
   })

@@ -77,7 +77,10 @@ export class ReleaseLinesOnRefundRejected {
     { rfno, ono, part }: PayloadOf<typeof RefundPartRejectedV2>,
     { tx }: EventContext<CatalogTx>,
   ): Promise<void> {
-    await tx.rejectedRefund.createMany({ data: [{ rfno, sellerId: part.sellerId, ono }], skipDuplicates: true });
+    await tx.rejectedRefund.createMany({
+      data: [{ rfno, sellerId: part.sellerId, ono }],
+      skipDuplicates: true,
+    });
     await tx.purchasedLine.updateMany({
       where: { orno: { in: part.lines.map((line) => line.orno) }, status: 'REFUND_PENDING' },
       data: { status: 'COMPLETE' },

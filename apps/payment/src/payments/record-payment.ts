@@ -49,7 +49,8 @@ export class RecordPaymentHandler implements ICommandHandler<RecordPayment, Paym
     // 404 for another member's order: it is not theirs to pay.
     const order = await this.orders.order(payment.ono, mno);
     const atGateway = await this.lookUp(payment.imp_uid);
-    if (atGateway?.payerMno != null && atGateway.payerMno !== mno) return refused(PaymentMessages.notYourPayment);
+    if (atGateway?.payerMno != null && atGateway.payerMno !== mno)
+      return refused(PaymentMessages.notYourPayment);
     // Confirmed by the gateway (or nobody named, as a client that sets no custom_data pays): bind it.
     const payerConfirmed = atGateway !== undefined && atGateway.merchantUid === payment.merchant_uid;
     const bindingRefusal = await this.bind(payment.merchant_uid, mno, order.ono, payerConfirmed);
@@ -89,9 +90,17 @@ export class RecordPaymentHandler implements ICommandHandler<RecordPayment, Paym
   }
 
   /** Binds the merchant_uid to the member's order (only when `confirmed`); a refusal's text when bound to another. */
-  private async bind(merchantUid: string, mno: number, ono: number, confirmed: boolean): Promise<string | null> {
+  private async bind(
+    merchantUid: string,
+    mno: number,
+    ono: number,
+    confirmed: boolean,
+  ): Promise<string | null> {
     if (confirmed)
-      await this.db.merchantUidBinding.createMany({ data: [{ merchantUid, mno, ono }], skipDuplicates: true });
+      await this.db.merchantUidBinding.createMany({
+        data: [{ merchantUid, mno, ono }],
+        skipDuplicates: true,
+      });
     const binding = await this.db.merchantUidBinding.findUnique({ where: { merchantUid } });
     return binding && (binding.mno !== mno || binding.ono !== ono) ? PaymentMessages.merchantUidBound : null;
   }
@@ -108,8 +117,7 @@ export class RecordPaymentHandler implements ICommandHandler<RecordPayment, Paym
     atGateway: GatewayPayment | undefined,
   ): Promise<PaymentRecordResult> {
     if (existing.ono === ono && existing.mno === mno) return recorded(existing);
-    const takeOver =
-      atGateway?.payerMno === mno && !(SETTLED as readonly string[]).includes(existing.status);
+    const takeOver = atGateway?.payerMno === mno && !(SETTLED as readonly string[]).includes(existing.status);
     if (!takeOver) return refused(PaymentMessages.impUidUsed);
     const { count } = await this.db.payment.updateMany({
       where: { pmno: existing.pmno, status: existing.status },

@@ -161,12 +161,16 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     } catch (error) {
       // Another payment of this order verified first (one verified payment per order): this one goes back.
       if (verdict.status !== 'VERIFIED' || !isUniqueViolation(error)) throw error;
-      return this.settle(payment, {
-        status: 'REJECTED',
-        amount: verdict.amount,
-        reason: 'ALREADY_PAID',
-        failReason: PaymentMessages.alreadyPaidRefund,
-      }, pgProvider);
+      return this.settle(
+        payment,
+        {
+          status: 'REJECTED',
+          amount: verdict.amount,
+          reason: 'ALREADY_PAID',
+          failReason: PaymentMessages.alreadyPaidRefund,
+        },
+        pgProvider,
+      );
     }
     return this.db.payment.findUniqueOrThrow({ where: { pmno: payment.pmno } });
   }

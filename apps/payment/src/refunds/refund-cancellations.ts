@@ -25,7 +25,17 @@ export class QueueRefundCancellations {
     if (!payment) throw new Error(`refund ${rfno}: order ${ono} has no verified payment to give back`);
     // Announced again (a second approval event): its cancellation is queued, or done, already.
     await tx.refundCancellation.createMany({
-      data: [{ rfno, sellerId: part.sellerId, ono, mno, pmno: payment.pmno, amount: part.amount, lines: part.lines }],
+      data: [
+        {
+          rfno,
+          sellerId: part.sellerId,
+          ono,
+          mno,
+          pmno: payment.pmno,
+          amount: part.amount,
+          lines: part.lines,
+        },
+      ],
       skipDuplicates: true,
     });
   }

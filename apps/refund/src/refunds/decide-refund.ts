@@ -67,7 +67,11 @@ export class DecideRefundHandler implements ICommandHandler<DecideRefund, string
           rfno,
           ono: refund.ono,
           mno: refund.mno,
-          part: { sellerId: part.sellerId, amount: part.amount, lines: part.lines as unknown as RefundLine[] },
+          part: {
+            sellerId: part.sellerId,
+            amount: part.amount,
+            lines: part.lines as unknown as RefundLine[],
+          },
         };
         if (decision.approve)
           await this.outbox.enqueue(tx, RefundPartApprovedV2, announced, { aggregateId: refund.ono });

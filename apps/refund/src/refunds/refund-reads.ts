@@ -62,7 +62,9 @@ export class RefundReads {
     });
     // A seller's view is the latest refund holding its part (asking again covers only rejected parts).
     const relevant =
-      sellerId === undefined ? rows : rows.filter((refund) => refund.parts.some((part) => part.sellerId === sellerId));
+      sellerId === undefined
+        ? rows
+        : rows.filter((refund) => refund.parts.some((part) => part.sellerId === sellerId));
     const latest = new Map(relevant.map((refund) => [refund.ono, refund]));
     return [...latest.values()].map((refund) => {
       const visible = refund.parts

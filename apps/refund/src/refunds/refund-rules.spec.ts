@@ -39,7 +39,12 @@ describe('refund rules', () => {
           { orno: 3, odno: 30, pno: 300, count: 2 },
         ],
       },
-      { sellerId: 5, amount: 56_000, productName: '한우', lines: [{ orno: 2, odno: 20, pno: 200, count: 1 }] },
+      {
+        sellerId: 5,
+        amount: 56_000,
+        productName: '한우',
+        lines: [{ orno: 2, odno: 20, pno: 200, count: 1 }],
+      },
     ]);
   });
 
@@ -53,12 +58,12 @@ describe('refund rules', () => {
     expect(refundStatusOf(parts('REFUNDED', 'REJECTED'))).toBe('COMPLETED');
     expect(refundStatusOf(parts('REFUNDED', 'REFUNDED'))).toBe('COMPLETED');
     expect(refundStatusOf(parts('REJECTED', 'REJECTED'))).toBe('REJECTED');
-    expect([isSettled('COMPLETED'), isSettled('REJECTED'), isSettled('APPROVED'), isSettled('PENDING')]).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
+    expect([
+      isSettled('COMPLETED'),
+      isSettled('REJECTED'),
+      isSettled('APPROVED'),
+      isSettled('PENDING'),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('names a refund by its first product and how many more', () => {
@@ -67,7 +72,11 @@ describe('refund rules', () => {
   });
 
   describe('asking again', () => {
-    const refund = (status: RefundWithParts['status'], partStatuses: string[], retryOfRfno: number | null = null) =>
+    const refund = (
+      status: RefundWithParts['status'],
+      partStatuses: string[],
+      retryOfRfno: number | null = null,
+    ) =>
       ({
         rfno: 9,
         ono: 3,
@@ -109,7 +118,12 @@ describe('refund rules', () => {
         completeDate: '2026-11-21T02:00:00.000Z',
         parts: [
           { sellerId: 1, status: 'REFUNDED', rejectReason: null },
-          { sellerId: 2, status: 'REJECTED', rejectReason: '포장을 뜯은 상품입니다.', decidedAt: '2026-11-20T03:00:00.000Z' },
+          {
+            sellerId: 2,
+            status: 'REJECTED',
+            rejectReason: '포장을 뜯은 상품입니다.',
+            decidedAt: '2026-11-20T03:00:00.000Z',
+          },
         ],
       });
       // Approved, waiting for the gateway: still being processed to the shopper.

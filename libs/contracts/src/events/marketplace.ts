@@ -109,7 +109,13 @@ export const OrderCancelledV1 = defineEvent(
     ono: id,
     mno: id,
     /** PAYMENT_CANCELLED / PAYMENT_DECLINED: the shopper closed the payment window, or the card was declined. */
-    reason: z.enum(['STOCK_REJECTED', 'PAYMENT_REJECTED', 'PAYMENT_TIMEOUT', 'PAYMENT_CANCELLED', 'PAYMENT_DECLINED']),
+    reason: z.enum([
+      'STOCK_REJECTED',
+      'PAYMENT_REJECTED',
+      'PAYMENT_TIMEOUT',
+      'PAYMENT_CANCELLED',
+      'PAYMENT_DECLINED',
+    ]),
     lines: z.array(orderedLine).min(1),
     pmno: id.nullable(),
   }),

@@ -291,8 +291,18 @@ describe('checkout and payment', () => {
     const paid = await payAtSandbox(victim, merchantUid, victimOrder.o_totalPrice);
 
     // The attacker records the victim's payment for their own order of the same amount.
-    const stolen = await record(attacker, attackerOrder.ono, paid.imp_uid, merchantUid, victimOrder.o_totalPrice);
-    expect(stolen.body).toEqual({ success: false, pmno: null, errorMessage: '본인이 결제한 내역이 아닙니다.' });
+    const stolen = await record(
+      attacker,
+      attackerOrder.ono,
+      paid.imp_uid,
+      merchantUid,
+      victimOrder.o_totalPrice,
+    );
+    expect(stolen.body).toEqual({
+      success: false,
+      pmno: null,
+      errorMessage: '본인이 결제한 내역이 아닙니다.',
+    });
     expect((await orderOf(attacker, attackerOrder.ono)).status).toBe('PAYMENT_PENDING');
 
     // The victim's own record and verification still work.
@@ -304,7 +314,13 @@ describe('checkout and payment', () => {
       reason: null,
     });
     // Bound to the victim's order now: the merchant_uid pays no other order, the attacker's least of all.
-    const again = await record(attacker, attackerOrder.ono, paid.imp_uid, merchantUid, victimOrder.o_totalPrice);
+    const again = await record(
+      attacker,
+      attackerOrder.ono,
+      paid.imp_uid,
+      merchantUid,
+      victimOrder.o_totalPrice,
+    );
     expect(again.body.success).toBe(false);
     expect((await orderOf(attacker, attackerOrder.ono)).status).toBe('PAYMENT_PENDING');
   });
@@ -320,7 +336,13 @@ describe('checkout and payment', () => {
     jest
       .spyOn(gateway(), 'findPayment')
       .mockRejectedValueOnce(new GatewayUnreachableError('the gateway is down for a moment'));
-    const stolen = await record(attacker, attackerOrder.ono, paid.imp_uid, merchantUid, victimOrder.o_totalPrice);
+    const stolen = await record(
+      attacker,
+      attackerOrder.ono,
+      paid.imp_uid,
+      merchantUid,
+      victimOrder.o_totalPrice,
+    );
     expect(stolen.body.success).toBe(true);
     expect((await verify(attacker, paid.imp_uid, stolen.body.pmno!)).body).toEqual({
       verified: false,
@@ -353,17 +375,25 @@ describe('checkout and payment', () => {
     expect(paid.body).toMatchObject({ status: 'paid' });
     const recorded = await record(shopper, order.ono, paid.body.imp_uid, merchantUid, order.o_totalPrice);
     expect((await verify(shopper, paid.body.imp_uid, recorded.body.pmno!)).body.verified).toBe(true);
-    expect((await call<OrderPaymentDto>('GET', `/api/payments/order/${order.ono}`, shopper)).body).toMatchObject({
+    expect(
+      (await call<OrderPaymentDto>('GET', `/api/payments/order/${order.ono}`, shopper)).body,
+    ).toMatchObject({
       pg_provider: 'inicis',
     });
     const unknown = await call<{ message: string }>('POST', '/api/payments/sandbox/pay', shopper, {
       json: { pg: 'danal_tpay', merchant_uid: `${merchantUid}_x`, amount: 1_000 },
     });
-    expect([unknown.status, unknown.body.message]).toEqual([400, expect.stringContaining('지원하지 않는 PG입니다: danal_tpay')]);
+    expect([unknown.status, unknown.body.message]).toEqual([
+      400,
+      expect.stringContaining('지원하지 않는 PG입니다: danal_tpay'),
+    ]);
     const none = await call<{ message: string }>('POST', '/api/payments/sandbox/pay', shopper, {
       json: { merchant_uid: `${merchantUid}_y`, amount: 1_000 },
     });
-    expect([none.status, none.body.message]).toEqual([400, expect.stringContaining('결제 수단(pg)을 입력해 주세요.')]);
+    expect([none.status, none.body.message]).toEqual([
+      400,
+      expect.stringContaining('결제 수단(pg)을 입력해 주세요.'),
+    ]);
   });
 
   it('totals a line as the checkout rule does: 2 x 8,990원 at 15% is 15,290원 (rounded once, per line)', async () => {

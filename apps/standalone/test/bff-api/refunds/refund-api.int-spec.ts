@@ -220,7 +220,10 @@ describe('refunds', () => {
 
     expect((await approve(seller, refund.rfno)).body).toBe(RefundMessages.partApproved);
     await eventually(async () =>
-      expect(await gateway().findPayment(order.impUid)).toMatchObject({ status: 'paid', cancelledAmount: 10_000 }),
+      expect(await gateway().findPayment(order.impUid)).toMatchObject({
+        status: 'paid',
+        cancelledAmount: 10_000,
+      }),
     );
     expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_PENDING');
     expect((await approve(otherSeller, refund.rfno)).body).toBe(RefundMessages.approved);
@@ -258,10 +261,14 @@ describe('refunds', () => {
     expect(rejected.body).toBe(RefundMessages.rejected);
     expect((await approve(otherSeller, refund.rfno)).body).toBe(RefundMessages.approved);
     await eventually(async () => {
-      expect(await gateway().findPayment(order.impUid)).toMatchObject({ status: 'paid', cancelledAmount: 56_000 });
+      expect(await gateway().findPayment(order.impUid)).toMatchObject({
+        status: 'paid',
+        cancelledAmount: 56_000,
+      });
       expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_COMPLETE');
     });
-    const [first] = (await call<RefundHistoryItem[]>('GET', `/api/orders/${order.ono}/refunds`, shopper)).body;
+    const [first] = (await call<RefundHistoryItem[]>('GET', `/api/orders/${order.ono}/refunds`, shopper))
+      .body;
     expect(first).toMatchObject({
       refundId: refund.rfno,
       status: 'COMPLETED',
@@ -294,10 +301,14 @@ describe('refunds', () => {
     expect(secondTime.status).toBe(403);
     expect((await approve(seller, again.body.rfno)).body).toBe(RefundMessages.approved);
     await eventually(async () => {
-      expect(await gateway().findPayment(order.impUid)).toMatchObject({ status: 'cancelled', cancelledAmount: 93_710 });
+      expect(await gateway().findPayment(order.impUid)).toMatchObject({
+        status: 'cancelled',
+        cancelledAmount: 93_710,
+      });
       expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_COMPLETE');
     });
-    const refunds = (await call<RefundHistoryItem[]>('GET', `/api/orders/${order.ono}/refunds`, shopper)).body;
+    const refunds = (await call<RefundHistoryItem[]>('GET', `/api/orders/${order.ono}/refunds`, shopper))
+      .body;
     expect(refunds.map((item) => [item.refundId, item.retryOf, item.status, item.canAskAgain])).toEqual([
       [refund.rfno, null, 'COMPLETED', false],
       [again.body.rfno, refund.rfno, 'COMPLETED', false],
@@ -311,7 +322,9 @@ describe('refunds', () => {
     const item = await product(seller.mno, 2_500);
     const order = await paidOrder(shopper, [item.odno], 1);
     const reject = (rfno: number) =>
-      call<string>('POST', `/api/refunds/${rfno}/reject`, seller, { json: { reason: '사용 흔적이 있습니다.' } });
+      call<string>('POST', `/api/refunds/${rfno}/reject`, seller, {
+        json: { reason: '사용 흔적이 있습니다.' },
+      });
     const { body: refund } = await requestRefund(shopper, order.ono);
     await reject(refund.rfno);
     await eventually(async () => expect((await orderOf(shopper, order.ono)).status).toBe('ORDER_COMPLETE'));

@@ -62,7 +62,16 @@ describe('reviews', () => {
         idempotencyKey: randomUUID(),
         details: {
           create: [
-            { odno, pno, sellerId: 1, pName: '리뷰 상품', odName: '1kg', orCount: 1, orPrice: 12_000, orAmount: 12_000 },
+            {
+              odno,
+              pno,
+              sellerId: 1,
+              pName: '리뷰 상품',
+              odName: '1kg',
+              orCount: 1,
+              orPrice: 12_000,
+              orAmount: 12_000,
+            },
           ],
         },
       },
@@ -298,7 +307,16 @@ describe('reviews', () => {
         idempotencyKey: randomUUID(),
         details: {
           create: [
-            { odno, pno, sellerId: 1, pName: '리뷰 상품', odName: '1kg', orCount: 1, orPrice: 12_000, orAmount: 12_000 },
+            {
+              odno,
+              pno,
+              sellerId: 1,
+              pName: '리뷰 상품',
+              odName: '1kg',
+              orCount: 1,
+              orPrice: 12_000,
+              orAmount: 12_000,
+            },
           ],
         },
       },
