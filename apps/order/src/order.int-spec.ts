@@ -13,6 +13,7 @@ import {
 } from '@mkt/contracts';
 import type { CatalogStandIn, TestService } from '@mkt/testing';
 import {
+  announcedIn,
   crashAfterNextEnqueue,
   eventually,
   publishEvent,
@@ -73,16 +74,7 @@ describe('order service', () => {
     amount: 216_200,
   });
   /** The order's own announcements, by topic. */
-  const announced = async (ono: number) =>
-    (
-      await db.$queryRawUnsafe<{ topic: string; envelope: string }[]>(
-        'SELECT topic, envelope FROM outbox_event WHERE message_key = $1 ORDER BY id',
-        String(ono),
-      )
-    ).map((row) => ({
-      topic: row.topic,
-      payload: (JSON.parse(row.envelope) as { payload: unknown }).payload,
-    }));
+  const announced = (ono: number) => announcedIn<unknown>(db, ono);
   const outboxRows = async () =>
     (await db.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_event'))[0].n;
 

@@ -11,7 +11,7 @@ import {
 } from '@mkt/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import type { TestService } from '@mkt/testing';
-import { eventually, publishEvent, startTestService } from '@mkt/testing';
+import { announcedIn, eventually, publishEvent, startTestService } from '@mkt/testing';
 import { RefundDatabase } from './database';
 import { refundService } from './refund.service';
 import { DecideRefund } from './refunds/decide-refund';
@@ -96,16 +96,7 @@ describe('refund service', () => {
       ),
     );
   /** The refund's announcements, oldest first. */
-  const announced = async (ono: number) =>
-    (
-      await db.$queryRawUnsafe<{ topic: string; envelope: string }[]>(
-        'SELECT topic, envelope FROM outbox_event WHERE message_key = $1 ORDER BY id',
-        String(ono),
-      )
-    ).map((row) => ({
-      topic: row.topic,
-      payload: (JSON.parse(row.envelope) as { payload: Record<string, unknown> }).payload,
-    }));
+  const announced = (ono: number) => announcedIn(db, ono);
   const refunded = (rfno: number, ono: number, sellerId: number, amount: number) =>
     publishEvent(
       refund.transport,

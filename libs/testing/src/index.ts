@@ -6,3 +6,4 @@ export * from './faults';
 export * from './catalog-stand-in';
 export * from './store-api';
 export * from './catalog-freshness';
+export * from './outbox';

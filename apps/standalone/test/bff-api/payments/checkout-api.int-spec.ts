@@ -282,22 +282,25 @@ describe('checkout and payment', () => {
     });
   });
 
-  it("refuses a payment recorded by anyone but its payer, and leaves it to its payer (issue 22's attack)", async () => {
+  /** Issue 22's scene: a victim paid their order at the gateway; an attacker has an order of the same amount. */
+  async function victimPaid() {
     const victim = await newShopper();
     const attacker = await newShopper();
     const victimOrder = await placeFromCart(victim, await cartOf(victim, 2));
     const attackerOrder = await placeFromCart(attacker, await cartOf(attacker, 2));
     const merchantUid = `mkt_vic_${Date.now()}`;
     const paid = await payAtSandbox(victim, merchantUid, victimOrder.o_totalPrice);
+    /** Records the victim's payment, as `who`, for `ono`. */
+    const recordAs = (who: Shopper, ono: number) =>
+      record(who, ono, paid.imp_uid, merchantUid, victimOrder.o_totalPrice);
+    return { victim, attacker, victimOrder, attackerOrder, paid, recordAs };
+  }
+
+  it("refuses a payment recorded by anyone but its payer, and leaves it to its payer (issue 22's attack)", async () => {
+    const { victim, attacker, victimOrder, attackerOrder, paid, recordAs } = await victimPaid();
 
     // The attacker records the victim's payment for their own order of the same amount.
-    const stolen = await record(
-      attacker,
-      attackerOrder.ono,
-      paid.imp_uid,
-      merchantUid,
-      victimOrder.o_totalPrice,
-    );
+    const stolen = await recordAs(attacker, attackerOrder.ono);
     expect(stolen.body).toEqual({
       success: false,
       pmno: null,
@@ -306,7 +309,7 @@ describe('checkout and payment', () => {
     expect((await orderOf(attacker, attackerOrder.ono)).status).toBe('PAYMENT_PENDING');
 
     // The victim's own record and verification still work.
-    const own = await record(victim, victimOrder.ono, paid.imp_uid, merchantUid, victimOrder.o_totalPrice);
+    const own = await recordAs(victim, victimOrder.ono);
     expect(own.body).toMatchObject({ success: true, pmno: expect.any(Number) });
     expect((await verify(victim, paid.imp_uid, own.body.pmno!)).body).toEqual({
       verified: true,
@@ -314,42 +317,25 @@ describe('checkout and payment', () => {
       reason: null,
     });
     // Bound to the victim's order now: the merchant_uid pays no other order, the attacker's least of all.
-    const again = await record(
-      attacker,
-      attackerOrder.ono,
-      paid.imp_uid,
-      merchantUid,
-      victimOrder.o_totalPrice,
-    );
+    const again = await recordAs(attacker, attackerOrder.ono);
     expect(again.body.success).toBe(false);
     expect((await orderOf(attacker, attackerOrder.ono)).status).toBe('PAYMENT_PENDING');
   });
 
   it('lets the payer take over a record the gateway could not check, which verification refused to its recorder', async () => {
-    const victim = await newShopper();
-    const attacker = await newShopper();
-    const victimOrder = await placeFromCart(victim, await cartOf(victim, 1));
-    const attackerOrder = await placeFromCart(attacker, await cartOf(attacker, 1));
-    const merchantUid = `mkt_vic_${Date.now()}`;
-    const paid = await payAtSandbox(victim, merchantUid, victimOrder.o_totalPrice);
+    const { victim, attacker, victimOrder, attackerOrder, paid, recordAs } = await victimPaid();
     // The gateway does not answer while the attacker records: the record is kept for verification.
     jest
       .spyOn(gateway(), 'findPayment')
       .mockRejectedValueOnce(new GatewayUnreachableError('the gateway is down for a moment'));
-    const stolen = await record(
-      attacker,
-      attackerOrder.ono,
-      paid.imp_uid,
-      merchantUid,
-      victimOrder.o_totalPrice,
-    );
+    const stolen = await recordAs(attacker, attackerOrder.ono);
     expect(stolen.body.success).toBe(true);
     expect((await verify(attacker, paid.imp_uid, stolen.body.pmno!)).body).toEqual({
       verified: false,
       status: 'PAYMENT_PENDING',
       reason: '본인이 결제한 내역이 아닙니다.',
     });
-    const own = await record(victim, victimOrder.ono, paid.imp_uid, merchantUid, victimOrder.o_totalPrice);
+    const own = await recordAs(victim, victimOrder.ono);
     expect(own.body).toMatchObject({ success: true, pmno: stolen.body.pmno });
     expect((await verify(victim, paid.imp_uid, own.body.pmno!)).body.verified).toBe(true);
     expect((await verify(attacker, paid.imp_uid, stolen.body.pmno!)).status).toBe(404);
