@@ -3,16 +3,17 @@ import type { OptionSnapshot, OrderCreate, PlacedOrderDto } from '@mkt/contracts
 import {
   OrderCancelledV1,
   OrderCompletedV1,
+  OrderMessages,
   OrderPlacedV1,
-  PaymentRefundedV1,
   PaymentRejectedV1,
   PaymentVerifiedV1,
-  RefundRejectedV1,
   RefundRequestedV1,
+  RefundSettledV1,
   StockReservedV1,
 } from '@mkt/contracts';
 import type { CatalogStandIn, TestService } from '@mkt/testing';
 import {
+  announcedIn,
   crashAfterNextEnqueue,
   eventually,
   publishEvent,
@@ -20,6 +21,7 @@ import {
   startTestService,
 } from '@mkt/testing';
 import { randomUUID } from 'node:crypto';
+import { AbandonPayment } from './checkout/abandon-payment';
 import { PlaceOrder } from './checkout/place-order';
 import { OrderDatabase } from './database';
 import { orderService } from './order.service';
@@ -72,16 +74,7 @@ describe('order service', () => {
     amount: 216_200,
   });
   /** The order's own announcements, by topic. */
-  const announced = async (ono: number) =>
-    (
-      await db.$queryRawUnsafe<{ topic: string; envelope: string }[]>(
-        'SELECT topic, envelope FROM outbox_event WHERE message_key = $1 ORDER BY id',
-        String(ono),
-      )
-    ).map((row) => ({
-      topic: row.topic,
-      payload: (JSON.parse(row.envelope) as { payload: unknown }).payload,
-    }));
+  const announced = (ono: number) => announcedIn<unknown>(db, ono);
   const outboxRows = async () =>
     (await db.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_event'))[0].n;
 
@@ -170,56 +163,93 @@ describe('order service', () => {
     );
   });
 
-  it('completes a refund whose payment.refunded overtook its refund.requested (another topic)', async () => {
-    const { ono } = await place();
-    await tell(StockReservedV1, { ono });
-    await tell(PaymentVerifiedV1, verified(ono));
-    await eventually(async () =>
-      expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('ORDER_COMPLETE'),
-    );
-    // As after a restart of the order service with both waiting: the money came back first.
-    const lines = [{ orno: 1, odno: 11, pno: 5, count: 2 }];
-    await tell(PaymentRefundedV1, {
-      rfno: 41,
-      ono,
-      mno: 7,
-      amount: 216_200,
-      completeDate: new Date().toISOString(),
-      lines,
+  it("cancels the owner's unpaid order at once when its payment window was cancelled or declined, with that reason", async () => {
+    const commands = order.app.get(CommandBus);
+    const cancelled = await place();
+    await expect(commands.execute(new AbandonPayment(8, cancelled.ono, 'cancelled'))).rejects.toMatchObject({
+      status: 404,
     });
-    await eventually(async () =>
-      expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('REFUND_COMPLETE'),
-    );
-    await tell(RefundRequestedV1, {
-      rfno: 41,
-      ono,
-      mno: 7,
-      requestDate: new Date().toISOString(),
-      amount: 216_200,
-      parts: [{ sellerId: 3, amount: 216_200, lines }],
+    const answer = await commands.execute(new AbandonPayment(7, cancelled.ono, 'cancelled'));
+    expect(answer).toMatchObject({
+      status: 'CANCEL',
+      cancelReason: '결제를 취소하셔서 주문이 취소되었습니다.',
     });
-    await eventually(async () => expect(await order.transport.lag('order', RefundRequestedV1.topic)).toBe(0));
-    expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('REFUND_COMPLETE');
+    expect((await announced(cancelled.ono)).at(-1)).toEqual({
+      topic: OrderCancelledV1.topic,
+      payload: expect.objectContaining({ reason: 'PAYMENT_CANCELLED', pmno: null }),
+    });
+    // Once cancelled, or once paid, there is nothing to abandon.
+    await expect(commands.execute(new AbandonPayment(7, cancelled.ono, 'declined'))).rejects.toMatchObject({
+      status: 400,
+      message: OrderMessages.notAwaitingPayment,
+    });
+    const declined = await place();
+    expect(await commands.execute(new AbandonPayment(7, declined.ono, 'declined'))).toMatchObject({
+      cancelReason: '결제가 승인되지 않아 주문이 취소되었습니다.',
+    });
+    const paid = await place();
+    await tell(PaymentVerifiedV1, verified(paid.ono));
+    await eventually(async () =>
+      expect((await db.order.findUniqueOrThrow({ where: { ono: paid.ono } })).paidPmno).not.toBeNull(),
+    );
+    await expect(commands.execute(new AbandonPayment(7, paid.ono, 'cancelled'))).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
-  it('keeps a rejected refund rejected when its refund.rejected overtook its refund.requested', async () => {
+  const paidOrder = async () => {
     const { ono } = await place();
     await tell(StockReservedV1, { ono });
     await tell(PaymentVerifiedV1, verified(ono));
     await eventually(async () =>
       expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('ORDER_COMPLETE'),
     );
-    await tell(RefundRejectedV1, { rfno: 42, ono, mno: 7, reason: '재고 확인 결과 환불 대상이 아닙니다' });
-    await tell(RefundRequestedV1, {
-      rfno: 42,
-      ono,
-      mno: 7,
-      requestDate: new Date().toISOString(),
-      amount: 216_200,
-      parts: [{ sellerId: 3, amount: 216_200, lines: [{ orno: 1, odno: 11, pno: 5, count: 2 }] }],
-    });
+    return ono;
+  };
+  const requested = (rfno: number, ono: number) => ({
+    rfno,
+    ono,
+    mno: 7,
+    requestDate: new Date().toISOString(),
+    amount: 216_200,
+    parts: [{ sellerId: 3, amount: 216_200, lines: [{ orno: 1, odno: 11, pno: 5, count: 2 }] }],
+  });
+  const statusOf = async (ono: number) => (await db.order.findUniqueOrThrow({ where: { ono } })).status;
+
+  it('completes a refund whose refund.settled overtook its refund.requested (another topic)', async () => {
+    const ono = await paidOrder();
+    // As after a restart of the order service with both waiting: the settlement came first.
+    await tell(RefundSettledV1, { rfno: 41, ono, mno: 7, refunded: true });
+    await eventually(async () => expect(await statusOf(ono)).toBe('REFUND_COMPLETE'));
+    await tell(RefundRequestedV1, requested(41, ono));
     await eventually(async () => expect(await order.transport.lag('order', RefundRequestedV1.topic)).toBe(0));
-    expect((await db.order.findUniqueOrThrow({ where: { ono } })).status).toBe('ORDER_COMPLETE');
+    expect(await statusOf(ono)).toBe('REFUND_COMPLETE');
+  });
+
+  it('keeps a wholly rejected refund rejected when its refund.settled overtook its refund.requested', async () => {
+    const ono = await paidOrder();
+    await tell(RefundSettledV1, { rfno: 42, ono, mno: 7, refunded: false });
+    await tell(RefundRequestedV1, requested(42, ono));
+    await eventually(async () => expect(await order.transport.lag('order', RefundRequestedV1.topic)).toBe(0));
+    expect(await statusOf(ono)).toBe('ORDER_COMPLETE');
+  });
+
+  it('waits again while rejected parts are asked for again, and ends refunded when part of the money went back', async () => {
+    const ono = await paidOrder();
+    await tell(RefundRequestedV1, requested(43, ono));
+    await eventually(async () => expect(await statusOf(ono)).toBe('REFUND_PENDING'));
+    // One seller's part given back, the other's rejected: refunded in part.
+    await tell(RefundSettledV1, { rfno: 43, ono, mno: 7, refunded: true });
+    await eventually(async () => expect(await statusOf(ono)).toBe('REFUND_COMPLETE'));
+    await tell(RefundRequestedV1, requested(44, ono));
+    await eventually(async () => expect(await statusOf(ono)).toBe('REFUND_PENDING'));
+    // A late settlement of the first refund does not end the second.
+    await tell(RefundSettledV1, { rfno: 43, ono, mno: 7, refunded: true });
+    await eventually(async () => expect(await order.transport.lag('order', RefundSettledV1.topic)).toBe(0));
+    expect(await statusOf(ono)).toBe('REFUND_PENDING');
+    // Rejected again: the order stays refunded in part.
+    await tell(RefundSettledV1, { rfno: 44, ono, mno: 7, refunded: true });
+    await eventually(async () => expect(await statusOf(ono)).toBe('REFUND_COMPLETE'));
   });
 
   describe('writes each event in the transaction of its state change', () => {

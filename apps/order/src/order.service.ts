@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { catalogOptionsProvider } from '@mkt/internal-clients';
 import { defineService } from '@mkt/platform';
 import { z } from 'zod';
+import { AbandonPaymentHandler } from './checkout/abandon-payment';
 import { PlaceOrderHandler } from './checkout/place-order';
 import { OrderDatabase } from './database';
 import { OrderController } from './orders/order.controller';
@@ -32,6 +33,7 @@ export const orderService = defineService({
     OrderProcess,
     OrderReads,
     PlaceOrderHandler,
+    AbandonPaymentHandler,
     CancelAbandonedOrdersHandler,
     AbandonedOrderSweeper,
     {

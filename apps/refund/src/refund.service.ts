@@ -3,9 +3,10 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { orderReaderProvider } from '@mkt/internal-clients';
 import { defineService } from '@mkt/platform';
 import { RefundDatabase } from './database';
-import { CompleteRefundOnPaymentRefunded } from './refunds/complete-refund.handler';
+import { RecordPartRefunded } from './refunds/part-refunded.handler';
 import { DecideRefundHandler } from './refunds/decide-refund';
 import { RefundController } from './refunds/refund.controller';
+import { RefundProgress } from './refunds/refund-progress';
 import { RefundReads } from './refunds/refund-reads';
 import { RequestRefundHandler } from './refunds/request-refund';
 
@@ -15,7 +16,13 @@ export const refundService = defineService({
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: RefundDatabase,
   imports: [CqrsModule.forRoot()],
-  handlers: [CompleteRefundOnPaymentRefunded],
+  handlers: [RecordPartRefunded],
   controllers: [RefundController],
-  providers: () => [RefundReads, RequestRefundHandler, DecideRefundHandler, orderReaderProvider],
+  providers: () => [
+    RefundReads,
+    RefundProgress,
+    RequestRefundHandler,
+    DecideRefundHandler,
+    orderReaderProvider,
+  ],
 });

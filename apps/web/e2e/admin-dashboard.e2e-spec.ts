@@ -334,7 +334,16 @@ describe('admin dashboard (browser)', () => {
       const status = detail.getByTestId('admin-member-status');
       expect(await status.innerText()).toBe('정상');
       await expectAccessible(page);
-      expect(await alertOf(page, detail.getByRole('button', { name: '정지', exact: true }))).toBe(
+      // Suspending asks first: 취소 changes nothing.
+      await detail.getByRole('button', { name: '정지', exact: true }).click();
+      const confirmBan = page.getByRole('alertdialog', { name: '회원 정지' });
+      expect(await confirmBan.innerText()).toContain('회원을 정지할까요?');
+      await expectAccessible(page);
+      await confirmBan.getByRole('button', { name: '취소' }).click();
+      await confirmBan.waitFor({ state: 'detached' });
+      expect(await status.innerText()).toBe('정상');
+      await detail.getByRole('button', { name: '정지', exact: true }).click();
+      expect(await alertOf(page, confirmBan.getByRole('button', { name: '정지', exact: true }))).toBe(
         '회원을 정지했습니다.',
       );
       await detail.getByRole('button', { name: '정지 해제' }).waitFor();
@@ -369,9 +378,15 @@ describe('admin dashboard (browser)', () => {
           .waitFor();
       }
       await adminButton.click();
-      expect(await alertOf(page, detail.getByRole('button', { name: '정지', exact: true }))).toBe(
-        '관리자 계정은 정지할 수 없습니다.',
-      );
+      await detail.getByRole('button', { name: '정지', exact: true }).click();
+      expect(
+        await alertOf(
+          page,
+          page
+            .getByRole('alertdialog', { name: '회원 정지' })
+            .getByRole('button', { name: '정지', exact: true }),
+        ),
+      ).toBe('관리자 계정은 정지할 수 없습니다.');
       expect(await status.innerText()).toBe('정상');
     },
     TEST_TIMEOUT_MS,

@@ -177,7 +177,10 @@ describe('checkout (browser)', () => {
       await waitForText(page.getByTestId('complete-address'), '서울 종로구 세종로 1');
       await waitForText(page.getByTestId('complete-phone'), shopper.m_phoNum);
       await waitForText(page.getByTestId('complete-amount'), formatWon(total));
-      await waitForText(page.getByTestId('complete-options'), chosen.map((line) => line.odno).join(', '));
+      // The items by name, option and count, not their option numbers.
+      const items = page.getByTestId('complete-items').getByRole('listitem');
+      await waitForText(items.first(), `${chosen[0].p_name} · ${chosen[0].od_name} · ${chosen[0].c_cnt}개`);
+      expect(await items.count()).toBe(chosen.length);
       const support = await page.getByTestId('payment-support').innerText();
       // The particle follows the number as it is read (공 → 으로), and the hours are the footer's.
       expect(support).toContain('1644-0000으로 연락해 주세요.');
@@ -214,7 +217,7 @@ describe('checkout (browser)', () => {
   );
 
   it(
-    'a declined card and a cancelled window reach the fail page; the cart is intact and retry reopens the checkout',
+    'a declined card and a cancelled window reach the fail page, whose causes fit; each order is cancelled at once with its reason; the cart is intact and retry reopens the checkout',
     async () => {
       const shopper = await newShopper('checkout-fail');
       const [option] = await orderableOptions(1);
@@ -259,10 +262,39 @@ describe('checkout (browser)', () => {
       expect(await cancelled).toBe('결제에 실패했습니다: 결제를 취소했습니다.');
       await page.waitForURL(/\/payment\/fail\?/);
       await waitForText(page.getByTestId('fail-code'), '오류 코드: PAYMENT_CANCELLED');
+      // A cancel is not a card problem: its own heading and causes, and nothing was paid.
+      await page.getByRole('heading', { name: '결제를 취소했습니다', level: 1 }).waitFor();
+      const causes = await page.getByTestId('fail-causes').innerText();
+      expect(causes).toContain('결제 창에서 취소를 누르셨습니다.');
+      expect(causes).not.toContain('카드 한도 초과');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'checkout-cancelled');
       expect((await cartOf(shopper)).map((line) => [line.cino, line.c_cnt])).toEqual([[cart[0].cino, 3]]);
 
+      // 주문 내역: both orders cancelled at once, each with what happened, none waiting for payment.
       await page.getByRole('link', { name: '주문 내역' }).click();
       await page.waitForURL(`${baseUrl()}/mypage/order`);
+      const cards = page.getByTestId('order-card');
+      await poll(
+        () => cards.allInnerTexts(),
+        (texts) => texts.length === 2 && texts.every((text) => text.includes('취소')),
+      );
+      const texts = await cards.allInnerTexts();
+      expect(texts[0]).toContain('결제를 취소하셔서 주문이 취소되었습니다.');
+      expect(texts[1]).toContain('결제가 승인되지 않아 주문이 취소되었습니다.');
+      expect(texts.join()).not.toContain('결제 대기');
+      expect(texts.join()).not.toContain('결제 시간이 지나');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'checkout-cancelled-orders');
+      // A cancelled order asks for no payment (none can exist): no 404 on its page.
+      const paymentCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/payments/order/')) paymentCalls.push(request.url());
+      });
+      await cards.first().click();
+      await page.getByTestId('order-cancel-reason').waitFor();
+      await waitForText(page.getByTestId('order-cancel-reason'), '결제를 취소하셔서 주문이 취소되었습니다.');
+      expect(paymentCalls).toEqual([]);
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,

@@ -50,6 +50,17 @@ async function alertOf(page: Page, button: Locator): Promise<string> {
   return dialog;
 }
 
+/** Deleting asks first: the question names the product; 취소 keeps it, 삭제 deletes and alerts. */
+async function deleteAfterConfirming(page: Page, button: Locator, name: string): Promise<string> {
+  await button.click();
+  const confirm = page.getByRole('alertdialog', { name: '상품 삭제' });
+  expect(await confirm.innerText()).toContain(`'${name}' 상품을 삭제할까요?`);
+  await confirm.getByRole('button', { name: '취소' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await button.click();
+  return alertOf(page, confirm.getByRole('button', { name: '삭제', exact: true }));
+}
+
 /** Chooses the first category of each of the three levels (each loads when the one above is chosen). */
 async function chooseFirstCategories(scope: Locator): Promise<void> {
   for (const level of ['대분류', '중분류', '소분류']) {
@@ -196,7 +207,7 @@ describe('console product management (browser)', () => {
       await search.getByRole('searchbox').fill(name);
       await search.getByRole('button', { name: '검색' }).click();
       await row.waitFor();
-      expect(await alertOf(page, row.getByRole('button', { name: `${name} 삭제` }))).toBe(
+      expect(await deleteAfterConfirming(page, row.getByRole('button', { name: `${name} 삭제` }), name)).toBe(
         ProductMessages.deleteSucceeded,
       );
       await row.getByRole('button', { name: `${name} 복구` }).waitFor();
@@ -224,9 +235,9 @@ describe('console product management (browser)', () => {
       await adminSearch.getByRole('button', { name: '검색' }).click();
       const adminRow = admin.getByTestId('console-product-row').filter({ hasText: name });
       await adminRow.waitFor();
-      expect(await alertOf(admin, adminRow.getByRole('button', { name: `${name} 삭제` }))).toBe(
-        ProductMessages.deleteSucceeded,
-      );
+      expect(
+        await deleteAfterConfirming(admin, adminRow.getByRole('button', { name: `${name} 삭제` }), name),
+      ).toBe(ProductMessages.deleteSucceeded);
       await adminRow.getByRole('button', { name: `${name} 복구` }).waitFor();
       expect(await storefrontHits(store, name)).toBe(0);
       expect(await alertOf(admin, adminRow.getByRole('button', { name: `${name} 복구` }))).toBe(

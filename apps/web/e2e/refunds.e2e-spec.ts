@@ -163,8 +163,12 @@ describe('refunds (browser)', () => {
       expect(await sellerRow.innerText()).toContain(REASON);
       await expectAccessible(sellerPage);
 
-      const approved = nextDialog(sellerPage);
       await sellerRow.getByRole('button', { name: `${ono}번 주문 환불 승인` }).click();
+      const approved = nextDialog(sellerPage);
+      await sellerPage
+        .getByRole('alertdialog', { name: '환불 승인' })
+        .getByRole('button', { name: '승인', exact: true })
+        .click();
       expect(await approved).toBe(RefundMessages.approved);
       // The refund completes once the gateway gave the money back: the order leaves the pending filter.
       await waitForOrderStatus(shopper, ono, 'REFUND_COMPLETE');

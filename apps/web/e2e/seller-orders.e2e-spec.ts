@@ -12,7 +12,6 @@ import {
   sellerOptions,
   signInConsole,
   waitForOrderStatus,
-  waitForRefundStatus,
 } from './refund-support';
 import { callApi } from './shopping';
 import {
@@ -79,7 +78,7 @@ describe('console order management (browser)', () => {
   const { pageErrors } = browser;
 
   it(
-    "a member's orders: 11 columns, sorting, the status filter, the spec's alert without a refund, a rejection with a reason; the admin sees the whole order",
+    "a member's orders: the columns with the seller's lines, sorting, the status filter, the spec's alert without a refund, an approval asked to confirm and shown at once, a rejection with a reason, cards at 390 px; the admin sees the whole order and every part",
     async () => {
       const shopper = await newShopper('seller-orders');
       const seller = await loginSeller();
@@ -92,7 +91,9 @@ describe('console order management (browser)', () => {
         { odno: theirs.odno, or_count: 1 },
       ]);
       const refunded = await payOrder(shopper, [{ odno: mine.odno, or_count: 2 }]);
+      const approvable = await payOrder(shopper, [{ odno: mine2.odno, or_count: 1 }]);
       await requestRefundApi(shopper, shared.ono, REASON);
+      await requestRefundApi(shopper, approvable.ono, REASON);
       const done = await requestRefundApi(shopper, refunded.ono, REASON);
       await decideRefundApi(seller, done.rfno, 'approve');
       await waitForOrderStatus(shopper, shared.ono, 'REFUND_PENDING');
@@ -103,9 +104,8 @@ describe('console order management (browser)', () => {
         'GET',
         `/api/order-details/order/${shared.ono}`,
       );
-      const sellersPart = sharedLines
-        .filter((line) => line.sellerId === seller.mno)
-        .reduce((sum, line) => sum + line.or_price * line.or_count, 0);
+      const sellersLine = sharedLines.find((line) => line.sellerId === seller.mno)!;
+      const sellersPart = sellersLine.or_amount;
       expect(sellersPart).toBeLessThan(shared.o_totalPrice);
 
       const page = await browser.open('/');
@@ -121,6 +121,7 @@ describe('console order management (browser)', () => {
         '주문금액 ↕',
         '주문상태 ↕',
         '회원번호 ↕',
+        '주문 상품',
         '받는 분',
         '배송 주소',
         '연락처',
@@ -128,10 +129,11 @@ describe('console order management (browser)', () => {
         '환불 완료일',
         '환불 처리',
       ]);
-      expect(await shownOnos(page, [plain.ono, shared.ono, refunded.ono])).toEqual([
+      expect(await shownOnos(page, [plain.ono, shared.ono, refunded.ono, approvable.ono])).toEqual([
         plain.ono,
         shared.ono,
         refunded.ono,
+        approvable.ono,
       ]);
       expect(await header(page, '주문번호').getAttribute('aria-sort')).toBe('ascending');
       expect(await page.getByLabel('회원번호').inputValue()).toBe(String(shopper.mno));
@@ -139,19 +141,28 @@ describe('console order management (browser)', () => {
       expect(sharedCells[2]).toBe(formatWon(sellersPart));
       expect(sharedCells[3]).toBe('환불 처리중');
       expect(sharedCells[4]).toBe(String(shopper.mno));
-      expect(sharedCells[5]).toBe(shopper.m_name);
-      expect(sharedCells[6]).toBe(shopper.def_addr);
-      expect(sharedCells[7]).toBe(shopper.m_phoNum);
-      expect(sharedCells[8]).toContain(REASON);
-      expect(sharedCells[9]).toBe('-');
-      expect(await rowOf(page, plain.ono).locator('td').nth(8).innerText()).toBe('-');
+      // What to ship: the seller's own line only (product, option, count, amount), not the other seller's.
+      expect(sharedCells[5]).toContain(sellersLine.p_name);
+      expect(sharedCells[5]).toContain(`${sellersLine.od_name} · 3개 · ${formatWon(sellersPart)}`);
+      expect(sharedCells[5]).not.toContain(theirs.p_name);
+      expect(sharedCells[6]).toBe(shopper.m_name);
+      expect(sharedCells[7]).toBe(shopper.def_addr);
+      expect(sharedCells[8]).toBe(shopper.m_phoNum);
+      expect(sharedCells[9]).toContain(REASON);
+      // The refund's part this seller decides: its products, amount and state.
+      const parts = rowOf(page, shared.ono).getByTestId('refund-part');
+      expect(await parts.count()).toBe(1);
+      expect(await parts.first().innerText()).toContain(formatWon(sellersPart));
+      expect(await parts.first().innerText()).toContain('판매자 확인 중');
+      expect(sharedCells[10]).toBe('-');
+      expect(await rowOf(page, plain.ono).locator('td').nth(9).innerText()).toBe('-');
       const complete = rowOf(page, refunded.ono).getByRole('button', { name: '환불 완료' });
       expect(await complete.isDisabled()).toBe(true);
       await screenshot(page, 'seller-orders-1280');
       await expectAccessible(page);
 
       // Sorting: a new column ascending first, then descending.
-      const byAmount = [plain, { ...shared, o_totalPrice: sellersPart }, refunded]
+      const byAmount = [plain, { ...shared, o_totalPrice: sellersPart }, refunded, approvable]
         .sort((a, b) => a.o_totalPrice - b.o_totalPrice || a.ono - b.ono)
         .map((order) => order.ono);
       await header(page, '주문금액').getByRole('button').click();
@@ -164,37 +175,23 @@ describe('console order management (browser)', () => {
       expect(await header(page, '주문금액').getAttribute('aria-sort')).toBe('descending');
       await header(page, '주문상태').getByRole('button').click();
       // ORDER_COMPLETE, REFUND_COMPLETE, REFUND_PENDING
-      expect(await shownOnos(page, [plain.ono, refunded.ono, shared.ono])).toEqual([
-        plain.ono,
-        refunded.ono,
-        shared.ono,
-      ]);
+      const byStatus = [plain.ono, refunded.ono, shared.ono, approvable.ono];
+      expect(await shownOnos(page, byStatus)).toEqual(byStatus);
+      const byDate = [plain.ono, shared.ono, refunded.ono, approvable.ono];
       await header(page, '주문일시').getByRole('button').click();
-      expect(await shownOnos(page, [plain.ono, shared.ono, refunded.ono])).toEqual([
-        plain.ono,
-        shared.ono,
-        refunded.ono,
-      ]);
+      expect(await shownOnos(page, byDate)).toEqual(byDate);
       await header(page, '주문일시').getByRole('button').click();
-      expect(await shownOnos(page, [refunded.ono, shared.ono, plain.ono])).toEqual([
-        refunded.ono,
-        shared.ono,
-        plain.ono,
-      ]);
+      expect(await shownOnos(page, [...byDate].reverse())).toEqual([...byDate].reverse());
       await header(page, '회원번호').getByRole('button').click();
       await page.waitForURL(`${baseUrl()}/seller/orders?mno=${shopper.mno}&sort=mno&dir=asc`);
-      expect(await shownOnos(page, [plain.ono, shared.ono, refunded.ono])).toEqual([
-        plain.ono,
-        shared.ono,
-        refunded.ono,
-      ]);
+      expect(await shownOnos(page, byDate)).toEqual(byDate);
 
       // The status filter, with the member's filter kept.
       await statusFilter(page, '환불 처리중').click();
       await page.waitForURL(
         `${baseUrl()}/seller/orders?status=REFUND_PENDING&mno=${shopper.mno}&sort=mno&dir=asc`,
       );
-      expect(await shownOnos(page, [shared.ono])).toEqual([shared.ono]);
+      expect(await shownOnos(page, [shared.ono, approvable.ono])).toEqual([shared.ono, approvable.ono]);
       expect(await statusFilter(page, '환불 처리중').getAttribute('aria-pressed')).toBe('true');
       await statusFilter(page, '환불 완료').click();
       expect(await shownOnos(page, [refunded.ono])).toEqual([refunded.ono]);
@@ -209,9 +206,35 @@ describe('console order management (browser)', () => {
         .click();
       expect(await noRefund).toBe('환불 정보가 없습니다.');
 
-      // Rejecting takes a reason in a small modal.
+      // Approving asks first: 취소 changes nothing; 승인 approves, and the row says so without a reload.
       await statusFilter(page, '전체').click();
       await page.waitForURL(`${baseUrl()}/seller/orders?mno=${shopper.mno}&sort=mno&dir=asc`);
+      await page.evaluate('window.__sameDocument = true');
+      const approveButton = rowOf(page, approvable.ono).getByRole('button', {
+        name: `${approvable.ono}번 주문 환불 승인`,
+      });
+      await approveButton.click();
+      const confirm = page.getByRole('alertdialog', { name: '환불 승인' });
+      await confirm.waitFor();
+      expect(await confirm.innerText()).toContain(`${approvable.ono}번 주문의 환불`);
+      await expectAccessible(page);
+      await confirm.getByRole('button', { name: '취소' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await approveButton.isEnabled()).toBe(true);
+      await approveButton.click();
+      const approved = nextDialog(page);
+      await confirm.getByRole('button', { name: '승인' }).click();
+      expect(await approved).toBe(RefundMessages.approved);
+      await poll(
+        () => rowOf(page, approvable.ono).locator('td').last().innerText(),
+        (text) => /승인함 · 결제 취소 중|환불 완료/.test(text),
+      );
+      expect(await page.evaluate('window.__sameDocument')).toBe(true);
+      // The label is whole at 1280 px, not cut off.
+      const note = rowOf(page, approvable.ono).locator('td').last().getByRole('button');
+      expect(await note.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+      // Rejecting takes a reason in a small modal.
       await rowOf(page, shared.ono)
         .getByRole('button', { name: `${shared.ono}번 주문 환불 거절` })
         .click();
@@ -228,19 +251,33 @@ describe('console order management (browser)', () => {
       await rejectButton.click();
       expect(await rejected).toBe(RefundMessages.rejected);
       await modal.waitFor({ state: 'detached' });
-      await waitForOrderStatus(shopper, shared.ono, 'ORDER_COMPLETE');
+      // Only this seller's part is rejected; the other seller still decides its own.
       await waitForAction(page, shared.ono, '환불 거절됨');
       expect(await rowOf(page, shared.ono).getByRole('button', { name: '환불 거절됨' }).isDisabled()).toBe(
         true,
       );
-      await waitForRefundStatus(shopper, shared.ono, 'REJECTED');
+      await waitForOrderStatus(shopper, shared.ono, 'REFUND_PENDING');
 
-      // The 390 px console: the table scrolls inside its box, not the page.
+      // The 390 px console: each order a card, nothing wider than the screen, the buttons on it.
       await expectPhoneLayout(page, 'seller-orders');
       await page.setViewportSize({ width: 390, height: 844 });
       const box = page.getByRole('region', { name: '주문 표' });
-      expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const pending = await requestRefundApi(shopper, plain.ono, REASON);
+      // 거절 shows only once the refund is there (the spec's 환불 승인 shows without one too).
+      await waitForAction(page, plain.ono, `${plain.ono}번 주문 환불 거절`);
+      for (const name of [`${plain.ono}번 주문 환불 승인`, `${plain.ono}번 주문 환불 거절`]) {
+        const button = rowOf(page, plain.ono).getByRole('button', { name });
+        await button.scrollIntoViewIfNeeded();
+        const place = (await button.boundingBox())!;
+        expect(place.x).toBeGreaterThanOrEqual(0);
+        expect(place.x + place.width).toBeLessThanOrEqual(390);
+      }
+      await rowOf(page, plain.ono).scrollIntoViewIfNeeded();
+      await screenshot(page, 'seller-orders-cards-390');
+      await expectAccessible(page);
       await page.setViewportSize({ width: 1280, height: 900 });
+      await decideRefundApi(seller, pending.rfno, 'approve');
 
       // The admin sees the shared order whole, and may open order management from its menu.
       const admin = await browser.open('/');
@@ -254,15 +291,25 @@ describe('console order management (browser)', () => {
       await admin.getByLabel('회원번호').fill(String(shopper.mno));
       await admin.getByLabel('회원번호').press('Enter');
       await admin.waitForURL(`${baseUrl()}/admin/orders?mno=${shopper.mno}`);
-      expect(await shownOnos(admin, [plain.ono, shared.ono, refunded.ono])).toEqual([
+      expect(await shownOnos(admin, [plain.ono, shared.ono, refunded.ono, approvable.ono])).toEqual([
         plain.ono,
         shared.ono,
         refunded.ono,
+        approvable.ono,
       ]);
       expect(await rowOf(admin, shared.ono).locator('td').nth(2).innerText()).toBe(
         formatWon(shared.o_totalPrice),
       );
+      // Both sellers' lines, and both parts: one rejected, the other still to decide.
+      expect(
+        await rowOf(admin, shared.ono).getByTestId('console-order-lines').getByRole('listitem').count(),
+      ).toBe(2);
+      const adminParts = rowOf(admin, shared.ono).getByTestId('refund-part');
+      expect(await adminParts.count()).toBe(2);
+      expect((await adminParts.allInnerTexts()).join()).toContain('거절');
+      expect((await adminParts.allInnerTexts()).join()).toContain('판매자 확인 중');
       await expectAccessible(admin);
+      await expectPhoneLayout(admin, 'admin-orders');
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS * 2,

@@ -11,18 +11,23 @@ export function ceilTo10Won(amount: number): number {
 /** Discounted unit price as cards, wish list and cart show it: ceil(price x (100 - salePer) / 100), up to 10 won. */
 export function discountedPrice(price: number, salePercent: number): number {
   assertWon(price, 'price');
-  if (!Number.isInteger(salePercent) || salePercent < 0 || salePercent > 100) {
-    throw new RangeError(`sale percent must be an integer from 0 to 100, got ${salePercent}`);
-  }
+  assertSalePercent(salePercent);
   return ceilTo10Won((price * (100 - salePercent)) / 100);
 }
 
-/** A line: quantity x (discounted price + option surcharge), rounded up to 10 won. */
+/**
+ * A checkout line, the checkout document's rule: quantity x (price x (100 - salePer) / 100 + option
+ * surcharge), rounded up to 10 won once, for the whole line (not per unit, as cards show it).
+ * Worked in whole hundredths of a won, so no floating point error can tip the rounding.
+ */
 export function lineTotal(price: number, salePercent: number, optionPrice: number, quantity: number): number {
+  assertWon(price, 'price');
+  assertSalePercent(salePercent);
   assertWon(optionPrice, 'option price');
   if (!Number.isInteger(quantity) || quantity < 0)
     throw new RangeError(`quantity must be a whole number, got ${quantity}`);
-  return ceilTo10Won(quantity * (discountedPrice(price, salePercent) + optionPrice));
+  const hundredthsOfWon = quantity * (price * (100 - salePercent) + optionPrice * 100);
+  return Math.ceil(hundredthsOfWon / 1_000) * 10;
 }
 
 export interface PriceSummary {
@@ -61,4 +66,9 @@ export function formatWon(amount: number): string {
 function assertWon(amount: number, what: string): void {
   if (!Number.isInteger(amount) || amount < 0)
     throw new RangeError(`${what} must be a whole, non-negative won amount, got ${amount}`);
+}
+
+function assertSalePercent(salePercent: number): void {
+  if (!Number.isInteger(salePercent) || salePercent < 0 || salePercent > 100)
+    throw new RangeError(`sale percent must be an integer from 0 to 100, got ${salePercent}`);
 }

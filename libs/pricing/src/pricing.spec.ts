@@ -9,9 +9,14 @@ describe('won pricing rules', () => {
     expect(discountedPrice(1_001, 0)).toBe(1_010);
   });
 
-  it('adds the option surcharge before multiplying by the quantity, then rounds up', () => {
-    // 3 x (16,920 + 1,500) = 55,260
-    expect(lineTotal(19_900, 15, 1_500, 3)).toBe(55_260);
+  it('rounds the checkout line once, after multiplying, not its unit price', () => {
+    // The checkout document's example: 2 x 8,990 x 0.85 = 2 x 7,641.5 = 15,283 -> 15,290 (not 2 x 7,650).
+    expect(lineTotal(8_990, 15, 0, 2)).toBe(15_290);
+    expect(discountedPrice(8_990, 15)).toBe(7_650);
+    // 3 x (16,915 + 1,500) = 55,245 -> 55,250
+    expect(lineTotal(19_900, 15, 1_500, 3)).toBe(55_250);
+    // One piece rounds as the card does.
+    expect(lineTotal(19_900, 15, 0, 1)).toBe(discountedPrice(19_900, 15));
     expect(lineTotal(19_900, 15, 0, 0)).toBe(0);
     expect(ceilTo10Won(55_261)).toBe(55_270);
   });
@@ -23,8 +28,8 @@ describe('won pricing rules', () => {
     ]);
     expect(summary).toEqual({
       productAmount: 3 * 21_400 + 5_000,
-      paymentAmount: 55_260 + 2_500,
-      discountAmount: 3 * 21_400 + 5_000 - (55_260 + 2_500),
+      paymentAmount: 55_250 + 2_500,
+      discountAmount: 3 * 21_400 + 5_000 - (55_250 + 2_500),
       shippingFee: 0,
     });
   });

@@ -10,3 +10,4 @@ export * from './stop-child';
 export * from './free-port';
 export * from './wake-ups';
 export * from './mail-folder';
+export * from './outbox';

@@ -94,6 +94,7 @@ export class ConsoleOrdersController {
               rf_status: refund.status,
               rf_reason: refund.reason,
               myPart: refund.myPart,
+              parts: refund.parts,
             }
           : null,
         orderDetails: order.orderDetails.map((line) => ({
@@ -103,6 +104,7 @@ export class ConsoleOrdersController {
           od_name: line.od_name,
           or_count: line.or_count,
           or_price: line.or_price,
+          or_amount: line.or_amount,
         })),
       };
     });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OrderDto, OrderLineDto, PlacedOrderDto } from '@mkt/contracts';
 import {
@@ -6,6 +6,7 @@ import {
   positiveIdSchema,
   orderLineDtoSchema,
   orderSchema,
+  paymentAbandonedSchema,
   placedOrderSchema,
 } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
@@ -74,6 +75,30 @@ export class OrderController {
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   memberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<OrderDto> {
     return this.orders.memberOrder(id(mno), id(ono));
+  }
+
+  /** Ours: the payment window ended without paying (closed, or declined): the unpaid order is cancelled at once. */
+  @ApiDoc({
+    summary: "Ours: the payment window of the caller's order ended without paying; the order is cancelled",
+    description:
+      "`outcome`: `cancelled` (the shopper closed the window) or `declined` (the card was refused). Only the caller's order, only while it waits for payment; answers the cancelled order.",
+    body: paymentAbandonedSchema,
+    answer: orderSchema,
+    errors: {
+      400: `${BAD_INPUT}; the order no longer waits for payment`,
+      404: "NOT_FOUND: no such order of the caller's",
+    },
+  })
+  @Post('orders/:ono/payment-abandoned')
+  @HttpCode(200)
+  @Authenticated({ roles: ['MEMBER'] })
+  paymentAbandoned(
+    @Param('ono') ono: string,
+    @Body() body: unknown,
+    @Caller() caller: SessionClaims,
+  ): Promise<OrderDto> {
+    const { outcome } = parseInput(paymentAbandonedSchema, body);
+    return this.orders.paymentAbandoned(caller.mno, id(ono), outcome);
   }
 
   @ApiDoc({

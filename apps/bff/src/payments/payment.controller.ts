@@ -4,6 +4,7 @@ import type {
   PaymentGatewayDto,
   PaymentRecordResult,
   PaymentVerificationDto,
+  SandboxPayRequest,
   SandboxPayResult,
 } from '@mkt/contracts';
 import {
@@ -45,7 +46,7 @@ export class PaymentController {
   @ApiDoc({
     summary: "The sandbox gateway's pay call (its payment window's, and scripts')",
     description:
-      'Only where no real PortOne is configured (404 there). `outcome` chooses paid, a declined card or a closed window.',
+      "Only where no real PortOne is configured (404 there). The provider as PortOne `request_pay`'s `pg` (`kakaopay`, `html5_inicis.MID`, …) or as `pg_provider`; the caller is recorded as the payer. `outcome` chooses paid, a declined card or a closed window.",
     body: sandboxPaySchema,
     answer: sandboxPayResultSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: real PortOne is configured' },
@@ -53,8 +54,10 @@ export class PaymentController {
   @Post('payments/sandbox/pay')
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
-  sandboxPay(@Body() body: unknown): Promise<SandboxPayResult> {
-    return this.payments.sandboxPay(parseInput(sandboxPaySchema, body));
+  sandboxPay(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<SandboxPayResult> {
+    // Checked here for a readable 400; the payment service checks it again. The caller is the payer.
+    parseInput(sandboxPaySchema, body);
+    return this.payments.sandboxPay(caller.mno, body as SandboxPayRequest);
   }
 
   /** Records the gateway payment the browser made for the caller's order; 2xx with `success: false` when refused. */

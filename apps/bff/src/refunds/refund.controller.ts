@@ -1,16 +1,18 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { RefundDto, RefundHistoryPage } from '@mkt/contracts';
+import type { RefundDto, RefundHistoryItem, RefundHistoryPage } from '@mkt/contracts';
 import {
   positiveIdSchema,
   refundHistoryQuerySchema,
   refundRejectSchema,
   refundRequestSchema,
+  refundHistoryItemSchema,
   refundHistoryPageSchema,
   refundSchema,
 } from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
+import { OrderClient } from '../services/order.client';
 import { RefundClient } from '../services/refund.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
@@ -20,7 +22,10 @@ const id = (value: string) => parseInput(positiveIdSchema, value);
 /** Shoppers ask for refunds; the sellers of the order (or an admin) decide. */
 @Controller('api')
 export class RefundController {
-  constructor(private readonly refunds: RefundClient) {}
+  constructor(
+    private readonly refunds: RefundClient,
+    private readonly orders: OrderClient,
+  ) {}
 
   /** A refund of the caller's complete order; the payment's ids in the body are not read. */
   @ApiDoc({
@@ -29,7 +34,7 @@ export class RefundController {
     body: refundRequestSchema,
     answer: refundSchema,
     errors: {
-      400: `${BAD_INPUT}; an order that is not complete, already being refunded, or wholly reviewed`,
+      400: `${BAD_INPUT}; an order that is not complete, already being refunded (its rejected parts may be asked for again once), or wholly reviewed`,
       404: "NOT_FOUND: no such order of the caller's",
     },
   })
@@ -56,13 +61,28 @@ export class RefundController {
     return this.refunds.history(caller.mno, parseInput(refundHistoryQuerySchema, query));
   }
 
+  /** Ours: the refunds of the caller's order, each part's state and amount (the order's page shows them). */
+  @ApiDoc({
+    summary:
+      "Ours: the refunds of the caller's order (the first, and one asking again), with each seller's part",
+    answer: z.array(refundHistoryItemSchema),
+    errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
+  })
+  @Get('orders/:ono/refunds')
+  @Authenticated({ roles: ['MEMBER'] })
+  async ofOrder(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<RefundHistoryItem[]> {
+    // Another member's order is not found (404), as its lines are not.
+    const order = await this.orders.memberOrder(caller.mno, id(ono));
+    return this.refunds.ofMemberOrder(caller.mno, order.ono);
+  }
+
   /** A seller approves its part (an admin, every part); answers the text the console shows. */
   @ApiDoc({
     summary:
       'A seller approves its part of a refund (an admin, every part); answers the text the console shows',
     answer: { contentType: 'text/plain', schema: z.string() },
     errors: {
-      400: `${BAD_INPUT}; a refund already decided`,
+      400: `${BAD_INPUT}; the caller's part already decided`,
       403: 'NOT_YOUR_REFUND: no lines of the caller in it',
       404: 'NOT_FOUND: no such refund',
     },
@@ -81,7 +101,7 @@ export class RefundController {
     body: refundRejectSchema,
     answer: { contentType: 'text/plain', schema: z.string() },
     errors: {
-      400: `${BAD_INPUT}; a refund already decided`,
+      400: `${BAD_INPUT}; the caller's part already decided`,
       403: 'NOT_YOUR_REFUND: no lines of the caller in it',
       404: 'NOT_FOUND: no such refund',
     },

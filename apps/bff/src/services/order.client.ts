@@ -20,6 +20,11 @@ export class OrderClient {
     return this.http.get(`/orders/member/${mno}/${ono}`, orderSchema);
   }
 
+  /** The member's payment window for the order ended without paying: the order is cancelled at once. */
+  paymentAbandoned(mno: number, ono: number, outcome: 'cancelled' | 'declined'): Promise<OrderDto> {
+    return this.http.post(`/orders/member/${mno}/${ono}/payment-abandoned`, { outcome });
+  }
+
   /** Orders a console lists: a seller's (only its lines), or every one for an admin (no seller). */
   forConsole(filter: { sellerId?: number; status?: string; mno?: number }): Promise<OrderDto[]> {
     return this.http.get('/orders/console', z.array(orderSchema), { ...filter });

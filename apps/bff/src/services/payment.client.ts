@@ -5,7 +5,7 @@ import type {
   PaymentRecord,
   PaymentRecordResult,
   PaymentVerificationDto,
-  SandboxPay,
+  SandboxPayRequest,
   SandboxPayResult,
 } from '@mkt/contracts';
 import type { ServiceClient } from '@mkt/platform';
@@ -34,7 +34,7 @@ export class PaymentClient {
     return this.http.get('/payments/gateway', paymentGatewaySchema);
   }
 
-  sandboxPay(request: SandboxPay): Promise<SandboxPayResult> {
-    return this.http.post('/payments/sandbox/pay', request);
+  sandboxPay(mno: number, request: SandboxPayRequest): Promise<SandboxPayResult> {
+    return this.http.post('/payments/sandbox/pay', { mno, request });
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { refundHistoryPageSchema, refundOfOrderSchema } from '@mkt/contracts';
+import { refundHistoryItemSchema, refundHistoryPageSchema, refundOfOrderSchema } from '@mkt/contracts';
 import type {
   RefundDto,
+  RefundHistoryItem,
   RefundHistoryPage,
   RefundHistoryQuery,
   RefundOfOrderDto,
@@ -20,6 +21,11 @@ export class RefundClient {
 
   history(mno: number, query: RefundHistoryQuery): Promise<RefundHistoryPage> {
     return this.http.get(`/refunds/member/${mno}`, refundHistoryPageSchema, { ...query });
+  }
+
+  /** The refunds of the member's order, oldest first. */
+  ofMemberOrder(mno: number, ono: number): Promise<RefundHistoryItem[]> {
+    return this.http.get(`/refunds/member/${mno}/order/${ono}`, z.array(refundHistoryItemSchema));
   }
 
   ofOrders(onos: number[], sellerId: number | undefined): Promise<RefundOfOrderDto[]> {

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import type { EventContext } from '@mkt/platform';
 import { OnEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
-import { OrderCompletedV1, PaymentRefundedV1, RefundRejectedV1, RefundRequestedV1 } from '@mkt/contracts';
+import { OrderCompletedV1, PaymentRefundedV2, RefundPartRejectedV2, RefundRequestedV1 } from '@mkt/contracts';
 import type { CatalogTx } from '../database';
 
 /** Where a bought line stands; only a COMPLETE one may be reviewed. */
@@ -46,7 +46,7 @@ export class RecordPurchasedLines {
   }
 }
 
-/** While a refund is asked for, the order's lines are not reviewable. */
+/** While a refund is asked for, its parts' lines are not reviewable. */
 @Controller()
 export class HoldLinesOnRefundRequested {
   @OnEvent(RefundRequestedV1, 'catalog.hold-lines-on-refund-requested')
@@ -54,37 +54,46 @@ export class HoldLinesOnRefundRequested {
     { rfno, ono, mno, parts }: PayloadOf<typeof RefundRequestedV1>,
     { tx }: EventContext<CatalogTx>,
   ): Promise<void> {
-    // Refused already (the rejection came first): the lines stay reviewable.
-    if (await tx.rejectedRefund.findUnique({ where: { rfno } })) return;
-    const lines = parts.flatMap((part) => part.lines);
-    // Refunded already (the refund's completion came first): it stays refunded.
-    const done = await tx.purchasedLine.count({ where: { ono, status: 'REFUND_COMPLETE' } });
-    if (!done) await setLines(tx, { ono, mno }, lines, 'REFUND_PENDING');
+    // A part refused already (its rejection came first) stays reviewable.
+    const rejected = await tx.rejectedRefund.findMany({ where: { rfno }, select: { sellerId: true } });
+    const lines = parts
+      .filter((part) => !rejected.some((refusal) => refusal.sellerId === part.sellerId))
+      .flatMap((part) => part.lines);
+    // A line refunded already (its money came back first) stays refunded.
+    const refunded = await tx.purchasedLine.findMany({
+      where: { orno: { in: lines.map((line) => line.orno) }, status: 'REFUND_COMPLETE' },
+      select: { orno: true },
+    });
+    const held = lines.filter((line) => !refunded.some((done) => done.orno === line.orno));
+    await setLines(tx, { ono, mno }, held, 'REFUND_PENDING');
   }
 }
 
-/** A refused refund leaves the order complete: its lines are reviewable again. */
+/** A seller refused its part: that part's lines are reviewable again. */
 @Controller()
 export class ReleaseLinesOnRefundRejected {
-  @OnEvent(RefundRejectedV1, 'catalog.release-lines-on-refund-rejected')
+  @OnEvent(RefundPartRejectedV2, 'catalog.release-lines-on-refund-part-rejected')
   async handle(
-    { rfno, ono }: PayloadOf<typeof RefundRejectedV1>,
+    { rfno, ono, part }: PayloadOf<typeof RefundPartRejectedV2>,
     { tx }: EventContext<CatalogTx>,
   ): Promise<void> {
-    await tx.rejectedRefund.create({ data: { rfno, ono } });
+    await tx.rejectedRefund.createMany({
+      data: [{ rfno, sellerId: part.sellerId, ono }],
+      skipDuplicates: true,
+    });
     await tx.purchasedLine.updateMany({
-      where: { ono, status: 'REFUND_PENDING' },
+      where: { orno: { in: part.lines.map((line) => line.orno) }, status: 'REFUND_PENDING' },
       data: { status: 'COMPLETE' },
     });
   }
 }
 
-/** A refunded order's lines are never reviewed. */
+/** A refunded part's lines are never reviewed. */
 @Controller()
 export class CloseLinesOnPaymentRefunded {
-  @OnEvent(PaymentRefundedV1, 'catalog.close-lines-on-payment-refunded')
+  @OnEvent(PaymentRefundedV2, 'catalog.close-lines-on-payment-refunded')
   async handle(
-    { ono, mno, lines }: PayloadOf<typeof PaymentRefundedV1>,
+    { ono, mno, lines }: PayloadOf<typeof PaymentRefundedV2>,
     { tx }: EventContext<CatalogTx>,
   ): Promise<void> {
     await setLines(tx, { ono, mno }, lines, 'REFUND_COMPLETE');

@@ -6,7 +6,7 @@ import {
   OrderCancelledV1,
   OrderCompletedV1,
   OrderPlacedV1,
-  PaymentRefundedV1,
+  PaymentRefundedV2,
   StockRejectedV1,
   StockReservedV1,
 } from '@mkt/contracts';
@@ -131,14 +131,14 @@ export class CountSalesOnOrderCompleted {
   }
 }
 
-/** A refunded order's pieces go back on sale, and no longer count as sales. */
+/** A refunded part's pieces go back on sale, and no longer count as sales. */
 @Controller()
 export class RestockOnPaymentRefunded {
   constructor(private readonly changes: ProductChanges) {}
 
-  @OnEvent(PaymentRefundedV1, 'catalog.restock-on-payment-refunded')
+  @OnEvent(PaymentRefundedV2, 'catalog.restock-on-payment-refunded')
   async handle(
-    { lines }: PayloadOf<typeof PaymentRefundedV1>,
+    { lines }: PayloadOf<typeof PaymentRefundedV2>,
     { tx }: EventContext<CatalogTx>,
   ): Promise<void> {
     for (const line of [...lines].sort((a, b) => a.odno - b.odno)) {

@@ -3,7 +3,7 @@ import {
   OrderCancelledV1,
   OrderCompletedV1,
   OrderPlacedV1,
-  PaymentRefundedV1,
+  PaymentRefundedV2,
   ProductChangedV1,
   StockRejectedV1,
   StockReservedV1,
@@ -192,10 +192,11 @@ describe("catalog's stock and the order's events", () => {
     });
     const refundedLines = lines.map(({ orno, odno, count }) => ({ orno, odno, pno, count }));
     await step(
-      publish(PaymentRefundedV1, {
+      publish(PaymentRefundedV2, {
         rfno: 1,
         ono: paid,
         mno: 7,
+        sellerId: 3,
         amount: 20_000,
         completeDate: new Date().toISOString(),
         lines: refundedLines,

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import type { EventContext } from '@mkt/platform';
 import { OnEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
-import { OrderCompletedV1, PaymentRefundedV1 } from '@mkt/contracts';
+import { OrderCompletedV1, PaymentRefundedV2 } from '@mkt/contracts';
 import type { MemberTx } from '../database';
 
 /** A completed order adds its amount to what the member has paid in total (totalPay). */
@@ -17,12 +17,12 @@ export class AddToTotalPayOnOrderCompleted {
   }
 }
 
-/** A refunded order no longer counts in what the member has paid. */
+/** A refunded part of an order no longer counts in what the member has paid. */
 @Controller()
 export class SubtractFromTotalPayOnPaymentRefunded {
-  @OnEvent(PaymentRefundedV1, 'member.total-pay-on-payment-refunded')
+  @OnEvent(PaymentRefundedV2, 'member.total-pay-on-payment-refunded')
   async handle(
-    { mno, amount }: PayloadOf<typeof PaymentRefundedV1>,
+    { mno, amount }: PayloadOf<typeof PaymentRefundedV2>,
     { tx }: EventContext<MemberTx>,
   ): Promise<void> {
     await tx.member.updateMany({ where: { mno }, data: { totalPay: { decrement: amount } } });

@@ -81,7 +81,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlacedOrde
             idempotencyKey: memberKey(mno, idempotencyKey),
             cartItemIds: order.cartItemIds ?? [],
             details: {
-              create: lines.map(({ option, count, unitPrice }) => ({
+              create: lines.map(({ option, count, unitPrice, total }) => ({
                 odno: option.odno,
                 pno: option.pno,
                 sellerId: option.sellerId,
@@ -90,6 +90,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlacedOrde
                 piName: option.pi_name,
                 orCount: count,
                 orPrice: unitPrice,
+                orAmount: total,
               })),
             },
           },

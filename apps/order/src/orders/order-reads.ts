@@ -29,6 +29,7 @@ function toOrderDto(row: OrderRow): OrderDto {
       od_name: line.odName,
       or_count: line.orCount,
       or_price: line.orPrice,
+      or_amount: line.orAmount,
       rno: line.rno,
       review_flag: line.reviewFlag,
       productImage: line.piName ? [{ pi_name: line.piName }] : [],
@@ -43,8 +44,8 @@ export interface SellerOrderFilter {
   mno?: number;
 }
 
-/** Orders a console lists: paid ones and their refunds (not those waiting for payment, not cancelled ones). */
-const CONSOLE_STATUSES = ['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COMPLETE'] as const;
+/** Orders a seller's console lists: paid ones and their refunds (not those waiting for payment, not cancelled ones). */
+const SELLER_CONSOLE_STATUSES = ['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COMPLETE'] as const;
 
 /** Orders as shoppers, sellers, admins (and payment and refund) read them. */
 @Injectable()
@@ -70,12 +71,13 @@ export class OrderReads {
 
   /**
    * Orders holding the seller's lines, with only those lines and their amount as the total; an
-   * admin (no seller) sees every order whole. Oldest first, as the console sorts by default.
+   * admin (no seller) sees every order whole, whatever its status. Oldest first, as the console sorts by default.
    */
   async forConsole({ sellerId, status, mno }: SellerOrderFilter): Promise<OrderDto[]> {
     const rows = await this.db.order.findMany({
       where: {
-        status: status ?? { in: [...CONSOLE_STATUSES] },
+        // An admin's 전체 is every order, unpaid and cancelled ones too.
+        status: status ?? (sellerId === undefined ? undefined : { in: [...SELLER_CONSOLE_STATUSES] }),
         mno,
         details: sellerId === undefined ? undefined : { some: { sellerId } },
       },
@@ -88,7 +90,7 @@ export class OrderReads {
       return toOrderDto({
         ...row,
         details,
-        oTotalPrice: details.reduce((sum, l) => sum + l.orPrice * l.orCount, 0),
+        oTotalPrice: details.reduce((sum, l) => sum + l.orAmount, 0),
       });
     });
   }

@@ -1,9 +1,15 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { OrderDto, PlacedOrderDto } from '@mkt/contracts';
-import { orderCreateSchema, positiveIdSchema, sellerOrderStatusSchema } from '@mkt/contracts';
+import {
+  orderCreateSchema,
+  paymentAbandonedSchema,
+  positiveIdSchema,
+  sellerOrderStatusSchema,
+} from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
+import { AbandonPayment } from '../checkout/abandon-payment';
 import { PlaceOrder } from '../checkout/place-order';
 import { OrderReads } from './order-reads';
 
@@ -31,6 +37,16 @@ export class OrderController {
   place(@Body() body: unknown): Promise<PlacedOrderDto> {
     const { mno, idempotencyKey, order } = parseInput(placement, body);
     return this.commands.execute(new PlaceOrder(mno, idempotencyKey, order));
+  }
+
+  @Post('member/:mno/:ono/payment-abandoned')
+  paymentAbandoned(
+    @Param('mno') mno: string,
+    @Param('ono') ono: string,
+    @Body() body: unknown,
+  ): Promise<OrderDto> {
+    const { outcome } = parseInput(paymentAbandonedSchema, body);
+    return this.commands.execute(new AbandonPayment(id(mno), id(ono), outcome));
   }
 
   @Get('member/:mno')

@@ -7,6 +7,7 @@ import type { OrderCancelledV1 } from '@mkt/contracts';
  *
  *   PAYMENT_PENDING ─ paid and stock reserved ───────────────▶ ORDER_COMPLETE  (order.completed)
  *   PAYMENT_PENDING ─ stock rejected | payment rejected | timeout ─▶ CANCEL     (order.cancelled)
+ *   PAYMENT_PENDING ─ the payment window cancelled or declined, nothing paid ─▶ CANCEL (order.cancelled)
  *   CANCEL ─ a payment verified after all ───────────────────▶ CANCEL  (order.cancelled again: refund it)
  */
 export type StockState = 'PENDING' | 'RESERVED' | 'REJECTED';
@@ -24,7 +25,9 @@ export type OrderFact =
   | { kind: 'STOCK_REJECTED' }
   | { kind: 'PAYMENT_VERIFIED'; pmno: number }
   | { kind: 'PAYMENT_REJECTED' }
-  | { kind: 'PAYMENT_TIMEOUT' };
+  | { kind: 'PAYMENT_TIMEOUT' }
+  /** The shopper's payment window ended without paying: closed (cancelled) or the card declined. */
+  | { kind: 'PAYMENT_ABANDONED'; reason: 'PAYMENT_CANCELLED' | 'PAYMENT_DECLINED' };
 
 export interface Step {
   state: ProcessState;
@@ -62,5 +65,7 @@ export function advance(state: ProcessState, fact: OrderFact): Step {
       return cancel(state, 'PAYMENT_REJECTED');
     case 'PAYMENT_TIMEOUT':
       return state.paidPmno === null ? cancel(state, 'PAYMENT_TIMEOUT') : unchanged(state);
+    case 'PAYMENT_ABANDONED':
+      return state.paidPmno === null ? cancel(state, fact.reason) : unchanged(state);
   }
 }

@@ -2,14 +2,15 @@ import { Controller } from '@nestjs/common';
 import type { EventContext } from '@mkt/platform';
 import { OnEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
-import { PaymentRefundedV1, RefundRejectedV1, RefundRequestedV1 } from '@mkt/contracts';
+import { RefundRequestedV1, RefundSettledV1 } from '@mkt/contracts';
 import type { OrderTx } from '../database';
 
 /*
- * A refund's course as the order shows it: requested, then refunded or (rejected) complete again.
- * The events come on different topics, so in any order after a stall of this service: the money
- * back (payment.refunded) completes the refund even before the request was seen, and a rejection
- * is remembered, so that its request, seen after either, no longer moves the order.
+ * A refund's course as the order shows it: requested (REFUND_PENDING), then settled: REFUND_COMPLETE
+ * when some of the order's money went back, else ORDER_COMPLETE again. Each seller's part is the
+ * refund's to show. The two events come on different topics, so in any order after a stall of this
+ * service: a request no later than the last settled refund, or a settlement of an earlier refund than
+ * the latest requested one, no longer moves the order.
  */
 
 @Controller()
@@ -20,35 +21,39 @@ class MarkRefundRequested {
     { tx }: EventContext<OrderTx>,
   ): Promise<void> {
     await tx.order.updateMany({
-      where: { ono, status: 'ORDER_COMPLETE', OR: [{ rejectedRfno: null }, { rejectedRfno: { not: rfno } }] },
-      data: { status: 'REFUND_PENDING' },
+      where: {
+        ono,
+        status: { in: ['ORDER_COMPLETE', 'REFUND_COMPLETE'] },
+        AND: [
+          { OR: [{ settledRfno: null }, { settledRfno: { lt: rfno } }] },
+          { OR: [{ refundRfno: null }, { refundRfno: { lt: rfno } }] },
+        ],
+      },
+      data: { status: 'REFUND_PENDING', refundRfno: rfno },
     });
   }
 }
 
 @Controller()
-class MarkRefundRejected {
-  @OnEvent(RefundRejectedV1, 'order.refund-rejected')
+class MarkRefundSettled {
+  @OnEvent(RefundSettledV1, 'order.refund-settled')
   async handle(
-    { ono, rfno }: PayloadOf<typeof RefundRejectedV1>,
+    { ono, rfno, refunded }: PayloadOf<typeof RefundSettledV1>,
     { tx }: EventContext<OrderTx>,
   ): Promise<void> {
     await tx.order.updateMany({
-      where: { ono, status: { in: ['REFUND_PENDING', 'ORDER_COMPLETE'] } },
-      data: { status: 'ORDER_COMPLETE', rejectedRfno: rfno },
+      where: {
+        ono,
+        status: { in: ['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COMPLETE'] },
+        OR: [{ refundRfno: null }, { refundRfno: { lte: rfno } }],
+      },
+      data: {
+        status: refunded ? 'REFUND_COMPLETE' : 'ORDER_COMPLETE',
+        refundRfno: rfno,
+        settledRfno: rfno,
+      },
     });
   }
 }
 
-@Controller()
-class MarkRefundComplete {
-  @OnEvent(PaymentRefundedV1, 'order.payment-refunded')
-  async handle({ ono }: PayloadOf<typeof PaymentRefundedV1>, { tx }: EventContext<OrderTx>): Promise<void> {
-    await tx.order.updateMany({
-      where: { ono, status: { in: ['ORDER_COMPLETE', 'REFUND_PENDING'] } },
-      data: { status: 'REFUND_COMPLETE' },
-    });
-  }
-}
-
-export const refundStatusHandlers = [MarkRefundRequested, MarkRefundRejected, MarkRefundComplete];
+export const refundStatusHandlers = [MarkRefundRequested, MarkRefundSettled];

@@ -29,6 +29,8 @@ export interface GatewayPayment {
   paidAt: Date | null;
   /** The gateway's words for a failed payment; null otherwise. */
   failReason: string | null;
+  /** The member the payment request named as its payer (`custom_data`); null when it named none. */
+  payerMno: number | null;
 }
 
 export interface GatewayCancelRequest {

@@ -41,6 +41,10 @@ export interface PortOnePayment {
   cancelled_at: number;
   fail_reason: string | null;
   cancel_reason: string | null;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  /** What the payment request carried as `custom_data`, as text; the payer's mark (see `payerOf`). */
+  custom_data: string | null;
   cancel_history: { pg_tid: string; amount: number; cancelled_at: number; reason: string | null }[];
 }
 
@@ -68,6 +72,7 @@ export const portOnePaymentSchema = z
     pay_method: z.string().nullish(),
     paid_at: z.number().nullish(),
     fail_reason: z.string().nullish(),
+    custom_data: z.string().nullish(),
   })
   .transform((payment): GatewayPayment => ({
     impUid: payment.imp_uid,
@@ -79,7 +84,25 @@ export const portOnePaymentSchema = z
     payMethod: payment.pay_method ?? '',
     paidAt: payment.paid_at ? new Date(payment.paid_at * 1000) : null,
     failReason: payment.fail_reason || null,
+    payerMno: payerOf(payment.custom_data),
   }));
+
+/**
+ * The member who paid, as the payment request said in `custom_data` (`{"mno": 12}`): our payment
+ * window and the sandbox's pay call (from the caller's token) set it. Null when the request did not.
+ */
+export function payerOf(customData: string | null | undefined): number | null {
+  if (!customData) return null;
+  try {
+    const mno: unknown = (JSON.parse(customData) as { mno?: unknown } | null)?.mno;
+    return Number.isSafeInteger(mno) && (mno as number) > 0 ? (mno as number) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `custom_data` that marks a payment as `mno`'s. */
+export const payerMark = (mno: number): string => JSON.stringify({ mno });
 
 export interface PortOneCall {
   method: 'GET' | 'POST';

@@ -3,6 +3,8 @@ export const PaymentMessages = {
   orderCancelled: '취소된 주문입니다. 결제하신 금액은 자동으로 취소됩니다.',
   alreadyPaidRefund: '이미 결제가 끝난 주문입니다. 이번 결제는 자동으로 취소됩니다.',
   impUidUsed: '다른 주문에 사용된 결제입니다.',
+  notYourPayment: '본인이 결제한 내역이 아닙니다.',
+  merchantUidBound: '다른 주문에 연결된 주문번호(merchant_uid)입니다.',
   impUidMismatch: '결제 정보가 일치하지 않습니다.',
   notFoundAtGateway: '결제 내역을 찾을 수 없습니다.',
   notPaid: (gatewayReason: string | null) =>

@@ -20,6 +20,7 @@ export class PaymentReads {
       merchant_uid: payment.merchantUid,
       amount: payment.amount ?? 0,
       pm_method: payment.pmMethod,
+      pg_provider: payment.pgProvider,
       paidAt: payment.verifiedAt!.toISOString(),
     };
   }

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { OPENED_GATEWAY } from '../gateway/gateway.providers';
 import type { OpenedPaymentGateway } from '../gateway/gateway-settings';
 import { paySandbox } from '../gateway/sandbox/sandbox-pay';
+import { payerMark } from '../gateway/portone-api';
 import { PaymentDatabase } from '../database';
 import { PaymentReads } from './payment-reads';
 import { RecordPayment } from './record-payment';
@@ -31,6 +32,7 @@ import { VerifyPayment } from './verify-payment';
 
 const id = (value: unknown) => parseInput(positiveIdSchema, value);
 const recording = z.object({ mno: positiveIdSchema, payment: paymentRecordSchema });
+const sandboxPayment = z.object({ mno: positiveIdSchema, request: sandboxPaySchema });
 const verification = z.object({
   mno: positiveIdSchema,
   impUid: z.string().trim().min(1).max(100),
@@ -97,11 +99,15 @@ export class PaymentController {
       : { mode: 'portone', merchantCode: this.gateway.merchantCode! };
   }
 
-  /** The sandbox window's pay call; it does not exist with real PortOne. */
+  /**
+   * The sandbox window's pay call, for the signed-in member `mno`, whom the payment names as its payer
+   * (whatever `custom_data` the request carried); it does not exist with real PortOne.
+   */
   @Post('sandbox/pay')
   @HttpCode(200)
   sandboxPay(@Body() body: unknown): Promise<SandboxPayResult> {
     if (!this.gateway.sandboxUrl) throw new NotFoundException();
-    return paySandbox(this.gateway.sandboxUrl, parseInput(sandboxPaySchema, body));
+    const { mno, request } = parseInput(sandboxPayment, body);
+    return paySandbox(this.gateway.sandboxUrl, { ...request, custom_data: payerMark(mno) });
   }
 }

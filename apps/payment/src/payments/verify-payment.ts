@@ -33,11 +33,14 @@ type RejectReason = PayloadOf<typeof PaymentRejectedV1>['reason'];
 type Verdict =
   | { status: 'VERIFIED'; amount: number }
   | { status: 'REJECTED'; amount: number; reason: RejectReason; failReason: string }
-  | { status: 'NOT_PAID' | 'FOREIGN'; amount: number | null; failReason: string };
+  | { status: 'NOT_PAID' | 'FOREIGN' | 'NOT_PAYER'; amount: number | null; failReason: string };
 
 function verdictOf(paid: GatewayPayment, payment: Payment, order: OrderDto): Verdict {
   if (paid.merchantUid !== payment.merchantUid)
     return { status: 'FOREIGN', amount: paid.amount, failReason: PaymentMessages.foreign };
+  // Another member's money: left alone, and its payer may still record it for their own order.
+  if (paid.payerMno !== null && paid.payerMno !== payment.mno)
+    return { status: 'NOT_PAYER', amount: paid.amount, failReason: PaymentMessages.notYourPayment };
   if (order.status === 'CANCEL')
     return {
       status: 'REJECTED',
@@ -130,14 +133,14 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
       };
     }
     const order = await this.orders.order(payment.ono);
-    return { payment: await this.settle(payment, verdictOf(paid, payment, order)) };
+    return { payment: await this.settle(payment, verdictOf(paid, payment, order), paid.pgProvider) };
   }
 
   /**
    * Records the verdict once: of two verifications at once (the browser and the webhook), the one
    * that moves the payment from RECORDED announces it; the other reads what it decided.
    */
-  private async settle(payment: Payment, verdict: Verdict): Promise<Payment> {
+  private async settle(payment: Payment, verdict: Verdict, pgProvider?: string): Promise<Payment> {
     try {
       await this.db.$transaction(async (tx) => {
         const { count } = await tx.payment.updateMany({
@@ -147,6 +150,7 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
             amount: verdict.amount,
             failReason: 'failReason' in verdict ? verdict.failReason : null,
             verifiedAt: verdict.status === 'VERIFIED' ? new Date() : null,
+            pgProvider: pgProvider || null,
           },
         });
         if (count === 0) return;
@@ -157,12 +161,16 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     } catch (error) {
       // Another payment of this order verified first (one verified payment per order): this one goes back.
       if (verdict.status !== 'VERIFIED' || !isUniqueViolation(error)) throw error;
-      return this.settle(payment, {
-        status: 'REJECTED',
-        amount: verdict.amount,
-        reason: 'ALREADY_PAID',
-        failReason: PaymentMessages.alreadyPaidRefund,
-      });
+      return this.settle(
+        payment,
+        {
+          status: 'REJECTED',
+          amount: verdict.amount,
+          reason: 'ALREADY_PAID',
+          failReason: PaymentMessages.alreadyPaidRefund,
+        },
+        pgProvider,
+      );
     }
     return this.db.payment.findUniqueOrThrow({ where: { pmno: payment.pmno } });
   }

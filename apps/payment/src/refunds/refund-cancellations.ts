@@ -1,7 +1,7 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Controller, Inject, Injectable } from '@nestjs/common';
 import type { PayloadOf } from '@mkt/contracts';
-import { PaymentRefundedV1, RefundApprovedV1 } from '@mkt/contracts';
+import { PaymentRefundedV2, RefundPartApprovedV2 } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
 import { Outbox, PollingLoop } from '@mkt/messaging';
 import type { EventContext } from '@mkt/platform';
@@ -12,30 +12,32 @@ import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
 import type { PaymentGateway } from '../gateway/payment-gateway';
 import { GatewayUnreachableError } from '../gateway/payment-gateway';
 
-type RefundLine = PayloadOf<typeof PaymentRefundedV1>['lines'][number];
+type RefundLine = PayloadOf<typeof PaymentRefundedV2>['lines'][number];
 
-/** An approved refund becomes one cancellation to do per seller's part; the canceller does them. */
+/** A seller's approved part becomes a cancellation to do; the canceller does it. */
 @Controller()
 export class QueueRefundCancellations {
-  @OnEvent(RefundApprovedV1, 'payment.queue-refund-cancellations')
+  @OnEvent(RefundPartApprovedV2, 'payment.queue-refund-cancellation')
   async handle(
-    { rfno, ono, mno, parts }: PayloadOf<typeof RefundApprovedV1>,
+    { rfno, ono, mno, part }: PayloadOf<typeof RefundPartApprovedV2>,
     { tx }: EventContext<PaymentTx>,
   ): Promise<void> {
-    // Announced again (a second approval event): its cancellations are queued, or done, already.
-    if (await tx.refundCancellation.count({ where: { rfno } })) return;
-    const payment = await tx.payment.findFirst({ where: { ono, status: 'VERIFIED' } });
+    const payment = await tx.payment.findFirst({ where: { ono, status: { in: ['VERIFIED', 'CANCELLED'] } } });
     if (!payment) throw new Error(`refund ${rfno}: order ${ono} has no verified payment to give back`);
+    // Announced again (a second approval event): its cancellation is queued, or done, already.
     await tx.refundCancellation.createMany({
-      data: parts.map((part) => ({
-        rfno,
-        sellerId: part.sellerId,
-        ono,
-        mno,
-        pmno: payment.pmno,
-        amount: part.amount,
-        lines: part.lines,
-      })),
+      data: [
+        {
+          rfno,
+          sellerId: part.sellerId,
+          ono,
+          mno,
+          pmno: payment.pmno,
+          amount: part.amount,
+          lines: part.lines,
+        },
+      ],
+      skipDuplicates: true,
     });
   }
 }
@@ -51,9 +53,10 @@ export const backoffMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 3
 /**
  * Gives approved refunds back at the gateway, part by part (partial cancellations), each exactly
  * once: PortOne's checksum (what remains cancellable before this cancel) makes a retry after a crash
- * between the gateway's cancel and our record see that the cancel happened. When a refund's last
- * part is done, payment.refunded goes out in the same transaction. A queued refund wakes it (the
- * queue's insert notifies on commit); retries are found by a look every second.
+ * between the gateway's cancel and our record see that the cancel happened. Each part given back
+ * announces payment.refunded in the same transaction; the payment is CANCELLED once nothing remains.
+ * A queued part wakes it (the queue's insert notifies on commit); retries are found by a look every
+ * second.
  */
 @Injectable()
 export class RefundCanceller implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -111,13 +114,21 @@ export class RefundCanceller implements OnApplicationBootstrap, OnApplicationShu
       orderBy: { sellerId: 'asc' },
     });
     const payment = await this.db.payment.findUniqueOrThrow({ where: { pmno: parts[0].pmno } });
+    // Every part of the payment given back so far, this refund's and an earlier one's of the order.
+    const earlier = await this.db.refundCancellation.findMany({
+      where: { pmno: payment.pmno, done: true, rfno: { not: rfno } },
+      select: { amount: true },
+    });
+    const givenBefore = earlier.reduce((sum, part) => sum + part.amount, 0);
     let given = 0;
     for (const part of parts.filter((p) => !p.done)) {
       try {
         const atGateway = await this.gateway.findPayment(payment.impUid);
         const remaining = atGateway.amount - atGateway.cancelledAmount;
         const before =
-          (payment.amount ?? 0) - parts.filter((p) => p.done).reduce((sum, p) => sum + p.amount, 0);
+          (payment.amount ?? 0) -
+          givenBefore -
+          parts.filter((p) => p.done).reduce((sum, p) => sum + p.amount, 0);
         if (remaining === before) {
           await this.gateway.cancel({
             impUid: payment.impUid,
@@ -130,7 +141,9 @@ export class RefundCanceller implements OnApplicationBootstrap, OnApplicationShu
         }
         // Cancelled now, or (a crash before we recorded it) already.
         part.done = true;
-        await this.db.$transaction((tx) => this.recordDone(tx, rfno, part.sellerId, parts));
+        await this.db.$transaction((tx) =>
+          this.recordDone(tx, part, before - part.amount === 0 ? payment.pmno : null),
+        );
         given++;
       } catch (error) {
         const attempts = part.attempts + 1;
@@ -155,30 +168,34 @@ export class RefundCanceller implements OnApplicationBootstrap, OnApplicationShu
     return given;
   }
 
+  /** The part is given back; `emptiedPmno`: the payment it emptied, now wholly cancelled. */
   private async recordDone(
     tx: PaymentTx,
-    rfno: number,
-    sellerId: number,
-    parts: { done: boolean; amount: number; ono: number; mno: number; pmno: number; lines: unknown }[],
+    part: { rfno: number; sellerId: number; amount: number; ono: number; mno: number; lines: unknown },
+    emptiedPmno: number | null,
   ): Promise<void> {
+    const completeDate = new Date();
+    const { rfno, sellerId, ono, mno } = part;
     await tx.refundCancellation.update({
       where: { rfno_sellerId: { rfno, sellerId } },
-      data: { done: true, doneAt: new Date(), lastError: null },
+      data: { done: true, doneAt: completeDate, lastError: null },
     });
-    if (parts.some((part) => !part.done)) return;
-    const [{ ono, mno, pmno }] = parts;
-    const completeDate = new Date();
-    await tx.payment.update({ where: { pmno }, data: { status: 'CANCELLED', cancelledAt: completeDate } });
+    if (emptiedPmno !== null)
+      await tx.payment.update({
+        where: { pmno: emptiedPmno },
+        data: { status: 'CANCELLED', cancelledAt: completeDate },
+      });
     await this.outbox.enqueue(
       tx,
-      PaymentRefundedV1,
+      PaymentRefundedV2,
       {
         rfno,
         ono,
         mno,
-        amount: parts.reduce((sum, part) => sum + part.amount, 0),
+        sellerId,
+        amount: part.amount,
         completeDate: completeDate.toISOString(),
-        lines: parts.flatMap((part) => part.lines as RefundLine[]),
+        lines: part.lines as RefundLine[],
       },
       { aggregateId: ono },
     );

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { RefundDto, RefundHistoryPage, RefundOfOrderDto } from '@mkt/contracts';
+import type { RefundDto, RefundHistoryItem, RefundHistoryPage, RefundOfOrderDto } from '@mkt/contracts';
 import {
   idListSchema,
   positiveIdSchema,
@@ -36,6 +36,11 @@ export class RefundController {
   @Get('member/:mno')
   history(@Param('mno') mno: string, @Query() query: unknown): Promise<RefundHistoryPage> {
     return this.reads.history(id(mno), parseInput(refundHistoryQuerySchema, query));
+  }
+
+  @Get('member/:mno/order/:ono')
+  ofMemberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<RefundHistoryItem[]> {
+    return this.reads.ofMemberOrder(id(mno), id(ono));
   }
 
   @Get('of-orders')

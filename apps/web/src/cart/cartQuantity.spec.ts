@@ -53,8 +53,8 @@ describe('cart quantity buttons', () => {
   });
 
   it('shows a changed line with the line amount the server will compute', () => {
-    // 3 x (16,920 + 1,500) = 55,260
-    expect(withQuantity(line(), 3)).toMatchObject({ c_cnt: 3, lineAmount: 55_260, unavailable: null });
+    // 3 x (16,915 + 1,500) = 55,245, rounded up once: 55,250
+    expect(withQuantity(line(), 3)).toMatchObject({ c_cnt: 3, lineAmount: 55_250, unavailable: null });
     expect(
       withQuantity(line({ c_cnt: 9, od_stock: 3, unavailable: 'NOT_ENOUGH_STOCK' }), 3).unavailable,
     ).toBeNull();

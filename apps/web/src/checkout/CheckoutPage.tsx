@@ -7,7 +7,7 @@ import { Field } from '../member/FormFields';
 import { memberInfoKey, useMemberInfo } from '../member/memberInfo';
 import { orderName } from '../orders/orderText';
 import { ProductImage } from '../product/ProductImage';
-import { orderKeys, placeOrder, recordPayment, verifyCheckout } from '../shared/api/orders';
+import { abandonPayment, orderKeys, placeOrder, recordPayment, verifyCheckout } from '../shared/api/orders';
 import { paths } from '../shared/routing/paths';
 import type { SessionMember } from '../shared/session';
 import { errorMessage } from '../shared/ui/ErrorState';
@@ -117,7 +117,9 @@ function CheckoutForm({ member, lines }: { member: SessionMember; lines: CartLin
           buyer_tel: form.phone,
           buyer_addr: form.address.trim(),
           buyer_email: member.email,
+          custom_data: { mno: member.mno },
         }),
+      abandonPayment,
       recordPayment,
       verify: verifyCheckout,
       onStage: setStage,

@@ -9,7 +9,7 @@ import { PaymentSupport } from './PaymentSupport';
 import { useCheckoutMember } from './useCheckoutMember';
 import './checkout.css';
 
-/** /payment/complete/{ono}: the paid order's receiver, address, phone, amount and option numbers. */
+/** /payment/complete/{ono}: the paid order's receiver, address, phone, amount and items (name, option, count). */
 export function PaymentCompletePage() {
   useDocumentTitle('결제 완료');
   const member = useCheckoutMember();
@@ -61,9 +61,15 @@ export function PaymentCompletePage() {
             <dd data-testid="complete-amount">{formatWon(order.data.o_totalPrice)}</dd>
           </div>
           <div>
-            <dt>옵션 번호</dt>
-            <dd data-testid="complete-options">
-              {order.data.orderDetails.map((line) => line.odno).join(', ')}
+            <dt>주문 상품</dt>
+            <dd>
+              <ul className="payment-result__items" data-testid="complete-items">
+                {order.data.orderDetails.map((line) => (
+                  <li key={line.orno}>
+                    {line.p_name} · {line.od_name} · {line.or_count}개
+                  </li>
+                ))}
+              </ul>
             </dd>
           </div>
         </dl>

@@ -1,4 +1,4 @@
-import { PAYMENT_PROVIDERS, type PaymentProvider, type SandboxPay } from '@mkt/contracts';
+import { PAYMENT_PROVIDERS, type PaymentProvider, type SandboxPayRequest } from '@mkt/contracts';
 import { formatWon } from '@mkt/pricing';
 import { useId, useRef, useState } from 'react';
 import { sandboxPay } from '../shared/api/orders';
@@ -12,7 +12,7 @@ interface SandboxPaymentWindowProps {
   onSettle(outcome: PaymentOutcome): void;
 }
 
-type Outcome = SandboxPay['outcome'];
+type Outcome = NonNullable<SandboxPayRequest['outcome']>;
 
 /**
  * The sandbox gateway's payment window, in place of PortOne's popup: order name, amount and

@@ -28,6 +28,9 @@ function steps(overrides: Partial<CheckoutSteps> = {}) {
       payments.push([order, merchantUid]);
       return { status: 'paid', imp_uid: 'imp_1' };
     },
+    abandonPayment: async (ono, outcome) => {
+      calls.push(`abandon ${ono} ${outcome}`);
+    },
     recordPayment: async (record): Promise<PaymentRecordResult> => {
       calls.push('record');
       records.push(record);
@@ -82,14 +85,14 @@ describe('checkout flow', () => {
     expect(run.calls).toEqual(['place']);
   });
 
-  it('goes to the fail page when the shopper cancels the window or the card is declined', async () => {
+  it('goes to the fail page when the shopper cancels the window or the card is declined, the order cancelled at once', async () => {
     const cancelled = steps({ pay: async () => ({ status: 'cancelled' }) });
     await expect(runCheckout(cancelled.all)).resolves.toEqual({
       kind: 'failed',
       alert: CheckoutMessages.paymentFailed(CheckoutMessages.cancelledByShopper),
       failure: { message: CheckoutMessages.cancelledByShopper, code: PaymentFailureCodes.cancelled },
     });
-    expect(cancelled.calls).toEqual(['place']);
+    expect(cancelled.calls).toEqual(['place', `abandon ${PLACED.ono} cancelled`]);
 
     const declined = steps({ pay: async () => ({ status: 'failed', message: '한도 초과', code: null }) });
     await expect(runCheckout(declined.all)).resolves.toEqual({
@@ -97,6 +100,14 @@ describe('checkout flow', () => {
       alert: '결제에 실패했습니다: 한도 초과',
       failure: { message: '한도 초과', code: PaymentFailureCodes.declined },
     });
+    expect(declined.calls).toEqual(['place', `abandon ${PLACED.ono} declined`]);
+
+    // The server not hearing of it changes nothing for the shopper (the payment timeout cancels it later).
+    const unheard = steps({
+      pay: async () => ({ status: 'cancelled' }),
+      abandonPayment: () => Promise.reject(new Error('offline')),
+    });
+    expect((await runCheckout(unheard.all)).kind).toBe('failed');
 
     const gatewayCode = steps({
       pay: async () => ({ status: 'failed', message: '카드 오류', code: 'F400' }),

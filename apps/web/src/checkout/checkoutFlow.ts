@@ -48,6 +48,8 @@ export type CheckoutResult =
 export interface CheckoutSteps {
   placeOrder(): Promise<PlacedOrderDto>;
   pay(order: PlacedOrderDto, merchantUid: string): Promise<PaymentOutcome>;
+  /** The window ended without paying: the server cancels the order at once, with that reason. */
+  abandonPayment(ono: number, outcome: 'cancelled' | 'declined'): Promise<unknown>;
   recordPayment(record: PaymentRecord): Promise<PaymentRecordResult>;
   verify(impUid: string, pmno: number): Promise<PaymentVerificationDto>;
   onStage(stage: CheckoutStage): void;
@@ -83,6 +85,13 @@ export async function runCheckout(steps: CheckoutSteps): Promise<CheckoutResult>
         ? CheckoutMessages.moduleNotLoaded
         : CheckoutMessages.processingError;
     return { kind: 'stay', alert };
+  }
+  if (outcome.status !== 'paid') {
+    // Nothing was paid: no order waits for a payment that will not come. Should the server not
+    // hear of it, the unpaid order is cancelled when its payment time runs out.
+    await steps
+      .abandonPayment(order.ono, outcome.status === 'cancelled' ? 'cancelled' : 'declined')
+      .catch(() => undefined);
   }
   if (outcome.status === 'cancelled') {
     const message = CheckoutMessages.cancelledByShopper;

@@ -58,11 +58,11 @@ describe('checkout form', () => {
   });
 
   it('sums the lines as the cart does: undiscounted amount, discount, amount to pay, free shipping', () => {
-    // 2 x (16,920 + 1,500) = 36,840; undiscounted 2 x (19,900 + 1,500) = 42,800
+    // 2 x (16,915 + 1,500) = 36,830, rounded once per line; undiscounted 2 x (19,900 + 1,500) = 42,800
     expect(checkoutSummary([line()])).toEqual({
       productAmount: 42_800,
-      discountAmount: 5_960,
-      paymentAmount: 36_840,
+      discountAmount: 5_970,
+      paymentAmount: 36_830,
       shippingFee: 0,
     });
   });
@@ -121,7 +121,7 @@ describe('checkout form', () => {
       o_reciver: '김주문',
       o_address: '서울',
       o_reciverPhoNum: '01012345678',
-      o_totalPrice: 36_840 + 2_500,
+      o_totalPrice: 36_830 + 2_500,
       orderDetails: [
         { odno: 31, or_count: 2, p_name: '유기농 사과' },
         { odno: 32, or_count: 1, p_name: '배' },

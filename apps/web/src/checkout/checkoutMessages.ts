@@ -14,10 +14,24 @@ export const CheckoutMessages = {
   cancelledByShopper: '결제를 취소했습니다.',
 } as const;
 
-/** The fail page's list of possible causes (spec 001 section 2). */
+/** The fail page's list of possible causes of a declined payment (spec 001 section 2). */
 export const PAYMENT_FAILURE_CAUSES = [
   '카드 한도 초과',
   '카드 정보 입력 오류',
   '일시적인 네트워크 오류',
   '결제 시간 초과',
+] as const;
+
+/** What the fail page says of a payment the shopper cancelled: no card problem, nothing was paid. */
+export const PAYMENT_CANCELLED_CAUSES = [
+  '결제 창에서 취소를 누르셨습니다.',
+  '결제 창을 닫거나 뒤로 가기를 누르셨습니다.',
+  '결제 창을 열어 둔 채 결제를 마치지 않으셨습니다.',
+] as const;
+
+/** A payment that went through at the gateway but could not be confirmed for the order. */
+export const PAYMENT_UNCONFIRMED_CAUSES = [
+  '결제 확인 중 일시적인 네트워크 오류',
+  '결제 금액이 주문 금액과 다름 (결제하신 금액은 자동으로 취소됩니다)',
+  '재고 부족 등으로 주문이 취소됨 (결제하신 금액은 자동으로 환불됩니다)',
 ] as const;

@@ -15,6 +15,11 @@ export interface PaymentRequest {
   buyer_tel: string;
   buyer_addr: string;
   buyer_email: string;
+  /**
+   * PortOne keeps it with the payment: the payer, whom the server checks against the member who
+   * records the payment. (The sandbox takes the payer from the caller's token instead.)
+   */
+  custom_data: { mno: number };
 }
 
 export type PaymentOutcome =

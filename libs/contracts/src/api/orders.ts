@@ -54,10 +54,17 @@ export const OrderMessages = {
   totalChanged: (server: number) =>
     `주문 금액이 바뀌었습니다. 다시 확인해 주세요. (결제하실 금액: ${server.toLocaleString('ko-KR')}원)`,
   orderNotFound: '주문을 찾을 수 없습니다.',
+  notAwaitingPayment: '결제를 기다리는 주문이 아닙니다.',
 } as const;
 
 /** Why an order's process cancelled it (order.cancelled's reason). */
-export const orderCancelReasonSchema = z.enum(['STOCK_REJECTED', 'PAYMENT_REJECTED', 'PAYMENT_TIMEOUT']);
+export const orderCancelReasonSchema = z.enum([
+  'STOCK_REJECTED',
+  'PAYMENT_REJECTED',
+  'PAYMENT_TIMEOUT',
+  'PAYMENT_CANCELLED',
+  'PAYMENT_DECLINED',
+]);
 export type OrderCancelReason = z.infer<typeof orderCancelReasonSchema>;
 
 /** What a shopper reads about a cancelled order (the order's `cancelReason`, a verification's reason). */
@@ -65,7 +72,13 @@ export const ORDER_CANCEL_REASON_TEXT: Record<OrderCancelReason, string> = {
   STOCK_REJECTED: '재고가 부족해 주문이 취소되었습니다. 결제하신 금액은 환불됩니다.',
   PAYMENT_REJECTED: '결제 금액이 주문 금액과 달라 주문이 취소되었습니다. 결제는 자동으로 취소됩니다.',
   PAYMENT_TIMEOUT: '결제 시간이 지나 주문이 취소되었습니다.',
+  PAYMENT_CANCELLED: '결제를 취소하셔서 주문이 취소되었습니다.',
+  PAYMENT_DECLINED: '결제가 승인되지 않아 주문이 취소되었습니다.',
 };
+/** Ours: `POST /api/orders/{ono}/payment-abandoned`: how the payment window ended without paying. */
+export const paymentAbandonedSchema = z.object({
+  outcome: z.enum(['cancelled', 'declined'], { error: "outcome은 'cancelled' 또는 'declined'입니다." }),
+});
 
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(200);
 
@@ -119,8 +132,10 @@ export const orderLineDtoSchema = z.object({
   p_name: z.string(),
   od_name: z.string(),
   or_count: z.number().int(),
-  /** The discounted unit price with the option price, rounded up to 10 won. */
+  /** The discounted unit price with the option price, rounded up to 10 won (as cards show it). */
   or_price: z.number().int(),
+  /** Ours: what the line costs, count x (discounted price + option price) rounded up to 10 won once. */
+  or_amount: z.number().int(),
   rno: z.number().int().nullable(),
   review_flag: z.boolean(),
   productImage: z.array(productImageSchema),
@@ -167,6 +182,8 @@ export const orderPaymentSchema = z.object({
   merchant_uid: z.string(),
   amount: z.number().int(),
   pm_method: z.string(),
+  /** Ours: the provider the shopper paid with, as the gateway names it (`tosspay`, `kakaopay`, …). */
+  pg_provider: z.string().nullable(),
   paidAt: dateTimeSchema,
 });
 export type OrderPaymentDto = z.infer<typeof orderPaymentSchema>;
@@ -187,22 +204,68 @@ export const paymentGatewaySchema = z.discriminatedUnion('mode', [
 ]);
 export type PaymentGatewayDto = z.infer<typeof paymentGatewaySchema>;
 
+const PROVIDER_CODES = PAYMENT_PROVIDERS.map((provider) => provider.pg) as [
+  PaymentProvider,
+  ...PaymentProvider[],
+];
+
+/** PortOne's `pg` codes that name a provider by another code than its `pg_provider` (`html5_inicis` is 이니시스). */
+const PG_ALIASES: Record<string, PaymentProvider> = { html5_inicis: 'inicis' };
+
+/**
+ * The provider a PortOne v1 `request_pay` `pg` names: `kakaopay`, `html5_inicis`, `tosspayments`, …,
+ * optionally with a `.{MID}` suffix (`html5_inicis.INIpayTest`); undefined for one we do not offer.
+ */
+export function providerOfPg(pg: string): PaymentProvider | undefined {
+  const code = pg.trim().split('.')[0].toLowerCase();
+  return PG_ALIASES[code] ?? PROVIDER_CODES.find((provider) => provider === code);
+}
+
+export const SandboxPayMessages = {
+  providerRequired: '결제 수단(pg)을 입력해 주세요.',
+  unknownPg: (pg: string) =>
+    `지원하지 않는 PG입니다: ${pg} (${PROVIDER_CODES.join(', ')}, html5_inicis 중 하나, '.상점ID'를 붙일 수 있습니다)`,
+} as const;
+
 /**
  * The sandbox gateway's pay call, as the sandbox payment window sends it through the BFF
- * (`POST /api/payments/sandbox/pay`); it exists only when no real PortOne is configured.
+ * (`POST /api/payments/sandbox/pay`); it exists only when no real PortOne is configured. It takes
+ * PortOne v1 `request_pay`'s fields: the provider as `pg` (PortOne's code, an optional `.MID`) or as
+ * `pg_provider`, and `custom_data`, which the gateway keeps with the payment and answers back.
  */
-export const sandboxPaySchema = z.object({
-  merchant_uid: z.string().trim().min(1).max(100),
-  amount: z.number({ error: 'amount는 숫자여야 합니다.' }).int().nonnegative(),
-  pg_provider: z.enum(
-    PAYMENT_PROVIDERS.map((provider) => provider.pg) as [PaymentProvider, ...PaymentProvider[]],
-  ),
-  pay_method: z.string().trim().max(40).default('card'),
-  name: z.string().trim().max(200).optional(),
-  /** `failed`: declined, as a card can be; `abandoned`: the shopper closed the window (a failed payment to PortOne). */
-  outcome: z.enum(['paid', 'failed', 'abandoned']).default('paid'),
-});
-export type SandboxPay = z.infer<typeof sandboxPaySchema>;
+export const sandboxPaySchema = z
+  .object({
+    merchant_uid: z.string().trim().min(1).max(100),
+    amount: z.number({ error: 'amount는 숫자여야 합니다.' }).int().nonnegative(),
+    pg: z.string().trim().max(100).optional(),
+    pg_provider: z.enum(PROVIDER_CODES).optional(),
+    pay_method: z.string().trim().max(40).default('card'),
+    name: z.string().trim().max(200).optional(),
+    buyer_name: z.string().trim().max(100).optional(),
+    buyer_email: z.string().trim().max(200).optional(),
+    buyer_tel: z.string().trim().max(40).optional(),
+    buyer_addr: z.string().trim().max(300).optional(),
+    buyer_postcode: z.string().trim().max(20).optional(),
+    /** PortOne keeps it as given (text, or an object it answers as JSON text). */
+    custom_data: z
+      .union([z.string().max(2000), z.record(z.string(), z.unknown())])
+      .transform((data) => (typeof data === 'string' ? data : JSON.stringify(data)))
+      .optional(),
+    /** `failed`: declined, as a card can be; `abandoned`: the shopper closed the window (a failed payment to PortOne). */
+    outcome: z.enum(['paid', 'failed', 'abandoned']).default('paid'),
+  })
+  .transform(({ pg, pg_provider, ...request }, context) => {
+    const provider = pg_provider ?? (pg === undefined ? undefined : providerOfPg(pg));
+    if (provider) return { ...request, pg_provider: provider };
+    context.addIssue({
+      code: 'custom',
+      path: [pg === undefined ? 'pg_provider' : 'pg'],
+      message: pg === undefined ? SandboxPayMessages.providerRequired : SandboxPayMessages.unknownPg(pg),
+    });
+    return z.NEVER;
+  });
+export type SandboxPay = z.output<typeof sandboxPaySchema>;
+export type SandboxPayRequest = z.input<typeof sandboxPaySchema>;
 export const sandboxPayResultSchema = z.object({
   imp_uid: z.string(),
   status: z.enum(['paid', 'failed']),

@@ -25,12 +25,13 @@ export const RefundMessages = {
   reasonLength: `환불 사유는 ${REFUND_REASON_MIN}자 이상 ${REFUND_REASON_MAX}자 이하로 입력해 주세요.`,
   notRefundable: '결제가 완료된 주문만 환불을 요청할 수 있습니다.',
   alreadyRequested: '이미 환불을 요청한 주문입니다.',
+  askedAgainAlready: '거절된 환불은 한 번만 다시 요청할 수 있습니다.',
   allReviewed: '리뷰를 작성한 주문은 환불을 요청할 수 없습니다.',
   notFound: '환불 요청을 찾을 수 없습니다.',
   notYours: '이 환불을 처리할 권한이 없습니다.',
   alreadyDecided: '이미 처리된 환불입니다.',
   approved: '환불이 승인되었습니다. 결제 취소가 끝나면 환불이 완료됩니다.',
-  partApproved: '환불이 승인되었습니다. 다른 판매자의 승인을 기다립니다.',
+  partApproved: '환불이 승인되었습니다. 승인한 금액은 바로 결제 취소되고, 다른 판매자의 결정을 기다립니다.',
   rejected: '환불 요청을 거절했습니다.',
   rejectReasonRequired: '거절 사유를 입력해 주세요.',
 } as const;
@@ -74,6 +75,33 @@ export type RefundHistoryQuery = z.infer<typeof refundHistoryQuerySchema>;
 const refundHistoryStatusSchema = z.enum(['PENDING', 'COMPLETED', 'REJECTED']);
 export type RefundHistoryStatus = z.infer<typeof refundHistoryStatusSchema>;
 
+/** Where one seller's part of a refund stands: REFUNDED once the gateway gave it back. */
+export const REFUND_PART_STATUSES = ['PENDING', 'APPROVED', 'REFUNDED', 'REJECTED'] as const;
+const refundPartStatusSchema = z.enum(REFUND_PART_STATUSES);
+export type RefundPartStatus = (typeof REFUND_PART_STATUSES)[number];
+
+/** How the shopper's pages and the consoles name a part's status. */
+export const REFUND_PART_STATUS_LABELS: Record<RefundPartStatus, string> = {
+  PENDING: '판매자 확인 중',
+  APPROVED: '승인 (결제 취소 중)',
+  REFUNDED: '환불 완료',
+  REJECTED: '거절',
+};
+
+/** One seller's part of a refund: its products, amount and decision. */
+export const refundPartSchema = z.object({
+  sellerId: z.number().int(),
+  /** The part's first product's name, and how many more ('사과 외 1건'). */
+  productName: z.string(),
+  amount: z.number().int(),
+  status: refundPartStatusSchema,
+  /** The seller's reason, when it rejected the part. */
+  rejectReason: z.string().nullable(),
+  decidedAt: dateTimeSchema.nullable(),
+  refundedAt: dateTimeSchema.nullable(),
+});
+export type RefundPartDto = z.infer<typeof refundPartSchema>;
+
 export const refundHistoryItemSchema = z.object({
   refundId: z.number().int(),
   orderId: z.number().int(),
@@ -82,6 +110,13 @@ export const refundHistoryItemSchema = z.object({
   productName: z.string(),
   amount: z.number().int(),
   status: refundHistoryStatusSchema,
+  /** Ours: the shopper's reason, when the last part was settled, each seller's part, and whether the rejected parts may still be asked for again. */
+  reason: z.string(),
+  completeDate: dateTimeSchema.nullable(),
+  parts: z.array(refundPartSchema),
+  /** The refund this one asks again for (its rejected parts), or null. */
+  retryOf: z.number().int().nullable(),
+  canAskAgain: z.boolean(),
 });
 export type RefundHistoryItem = z.infer<typeof refundHistoryItemSchema>;
 
@@ -102,9 +137,6 @@ export const refundRejectSchema = z.object({
     .min(1, RefundMessages.rejectReasonRequired)
     .max(500),
 });
-
-/** Where one seller's part of a refund stands. */
-const refundPartStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
 
 /** An order as the seller and admin consoles list it; a seller sees only its own lines' amount. */
 export const sellerOrderSchema = z.object({
@@ -128,6 +160,8 @@ export const sellerOrderSchema = z.object({
       rf_status: z.enum(REFUND_STATUSES),
       rf_reason: z.string(),
       myPart: refundPartStatusSchema.nullable(),
+      /** Ours: the parts the caller may see (a seller its own, an admin every one). */
+      parts: z.array(refundPartSchema),
     })
     .nullable(),
   /** Ours: the lines the caller may see. */
@@ -139,6 +173,7 @@ export const sellerOrderSchema = z.object({
       od_name: true,
       or_count: true,
       or_price: true,
+      or_amount: true,
     }),
   ),
 });
@@ -158,5 +193,7 @@ export const refundOfOrderSchema = z.object({
   completeDate: dateTimeSchema.nullable(),
   /** The asking seller's part, or null (an admin, or a seller without lines in it). */
   myPart: refundPartStatusSchema.nullable(),
+  /** The parts the asker may see: a seller's own, every part for an admin. */
+  parts: z.array(refundPartSchema),
 });
 export type RefundOfOrderDto = z.infer<typeof refundOfOrderSchema>;

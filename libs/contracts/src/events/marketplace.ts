@@ -109,6 +109,7 @@ export const OrderCancelledV1 = defineEvent(
   z.object({
     ono: id,
     mno: id,
+    /** PAYMENT_CANCELLED / PAYMENT_DECLINED: the shopper closed the payment window, or the card was declined. */
     reason: orderCancelReasonSchema,
     lines: z.array(orderedLine).min(1),
     pmno: id.nullable(),
@@ -122,14 +123,18 @@ export const CartClearedV1 = defineEvent(
   z.object({ mno: id, ono: id, cartItemIds: z.array(id) }),
 );
 
-/** A refund's share that one seller decides: its lines of the order and their amount. */
-const refundPart = z.object({
-  sellerId: id,
-  amount: won,
-  lines: z.array(z.object({ orno: id, odno: id, pno: id, count: z.number().int().positive() })).min(1),
-});
+/** The lines of a refund's part: what goes back to stock and out of the sales volume. */
+const refundLines = z
+  .array(z.object({ orno: id, odno: id, pno: id, count: z.number().int().positive() }))
+  .min(1);
 
-/** A shopper asked for a refund of a complete order; the order waits (REFUND_PENDING). */
+/** A refund's share that one seller decides: its lines of the order and their amount. */
+const refundPart = z.object({ sellerId: id, amount: won, lines: refundLines });
+
+/**
+ * A shopper asked for a refund of a complete order (or asked again for the parts a seller rejected,
+ * under a new `rfno`); the order waits (REFUND_PENDING) and the parts' lines cannot be reviewed.
+ */
 export const RefundRequestedV1 = defineEvent(
   'refund.requested',
   1,
@@ -143,35 +148,50 @@ export const RefundRequestedV1 = defineEvent(
   }),
 );
 
-/** Every seller of the order approved: payment gives the amount back at the gateway, part by part. */
-export const RefundApprovedV1 = defineEvent(
+/**
+ * One seller (or an admin) approved its part: payment gives that part's amount back at the gateway
+ * (a partial cancellation), whatever the other sellers decide.
+ */
+export const RefundPartApprovedV2 = defineEvent(
   'refund.approved',
-  1,
-  z.object({ rfno: id, ono: id, mno: id, amount: won, parts: z.array(refundPart).min(1) }),
+  2,
+  z.object({ rfno: id, ono: id, mno: id, part: refundPart }),
 );
 
-/** A seller (or an admin) refused the refund; the order is complete again. */
-export const RefundRejectedV1 = defineEvent(
+/** One seller (or an admin) rejected its part, with a reason: its lines are the shopper's again. */
+export const RefundPartRejectedV2 = defineEvent(
   'refund.rejected',
-  1,
-  z.object({ rfno: id, ono: id, mno: id, reason: z.string().min(1).max(500) }),
+  2,
+  z.object({ rfno: id, ono: id, mno: id, part: refundPart, reason: z.string().min(1).max(500) }),
 );
 
 /**
- * The gateway confirmed giving the refund back: the order is refunded, the refund completed, its
- * stock returns, sales volume and totalPay go down.
+ * The gateway confirmed giving one part back: its stock returns, its sales volume and the member's
+ * totalPay go down by it, and the refund records the part as refunded.
  */
-export const PaymentRefundedV1 = defineEvent(
+export const PaymentRefundedV2 = defineEvent(
   'payment.refunded',
-  1,
+  2,
   z.object({
     rfno: id,
     ono: id,
     mno: id,
+    sellerId: id,
     amount: won,
     completeDate: z.iso.datetime(),
-    lines: z.array(z.object({ orno: id, odno: id, pno: id, count: z.number().int().positive() })).min(1),
+    lines: refundLines,
   }),
+);
+
+/**
+ * Every part of the refund is decided and every approved part given back. `refunded`: some money of
+ * the order went back (by this refund or an earlier one): the order is REFUND_COMPLETE, else
+ * ORDER_COMPLETE again.
+ */
+export const RefundSettledV1 = defineEvent(
+  'refund.settled',
+  1,
+  z.object({ rfno: id, ono: id, mno: id, refunded: z.boolean() }),
 );
 
 /** An admin suspended a member: their sessions end; sellers' listings may follow. */

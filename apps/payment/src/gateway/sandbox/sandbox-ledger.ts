@@ -69,6 +69,9 @@ export class SandboxLedger {
       fail_reason: request.outcome === 'paid' ? null : FAIL_REASONS[request.outcome],
       cancel_reason: null,
       cancel_history: [],
+      buyer_name: request.buyer_name ?? null,
+      buyer_email: request.buyer_email ?? null,
+      custom_data: request.custom_data ?? null,
     };
     this.payments.set(payment.imp_uid, payment);
     this.attempts.set(request.merchant_uid, [

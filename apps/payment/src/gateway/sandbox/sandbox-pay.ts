@@ -1,4 +1,4 @@
-import type { SandboxPayResult, sandboxPaySchema } from '@mkt/contracts';
+import type { SandboxPayRequest, SandboxPayResult } from '@mkt/contracts';
 import { z } from 'zod';
 import { GatewayRefusedError } from '../payment-gateway';
 import { callPortOne, readResponse } from '../portone-api';
@@ -14,7 +14,7 @@ const sandboxPayResultSchema = z.object({
 /** Pays at the sandbox gateway at `sandboxUrl` as its window would; a refused payment throws. */
 export async function paySandbox(
   sandboxUrl: string,
-  request: z.input<typeof sandboxPaySchema>,
+  request: SandboxPayRequest,
   timeoutMs = 10_000,
 ): Promise<SandboxPayResult> {
   const { answer } = await callPortOne(sandboxUrl, {

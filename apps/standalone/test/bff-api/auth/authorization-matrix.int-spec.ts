@@ -419,6 +419,22 @@ const ROUTES: RouteRow[] = [
     memberA: 'new',
     request: async (a, scene) => ({ params: { ono: String(await scene.orderOf(a)) } }),
   },
+  {
+    route: 'POST /api/orders/:ono/payment-abandoned',
+    access: { ...ownerOnly(200), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({
+      params: { ono: String(await scene.orderOf(a)) },
+      json: { outcome: 'cancelled' },
+    }),
+    watch: ordersOfA,
+  },
+  {
+    route: 'GET /api/orders/:ono/refunds',
+    access: { ...ownerOnly(200), 'member B': HIDDEN },
+    memberA: 'new',
+    request: async (a, scene) => ({ params: { ono: String(await scene.orderOf(a)) } }),
+  },
   { route: 'GET /api/payments/gateway', access: everyone(200) },
   {
     route: 'POST /api/orders/:ono/refund',

@@ -15,6 +15,7 @@ import { crashAfterNextEnqueue, eventually } from '@mkt/testing';
 import { createProduct } from '@mkt/catalog/src/products/new-product';
 import { PAYMENT_GATEWAY } from '@mkt/payment/src/gateway/gateway.providers';
 import type { PaymentGateway } from '@mkt/payment/src/gateway/payment-gateway';
+import { GatewayUnreachableError } from '@mkt/payment/src/gateway/payment-gateway';
 import { PaymentDatabase } from '@mkt/payment/src/database';
 import { GatewayCancellation } from '@mkt/payment/src/payments/gateway-cancellation';
 import { UnmatchedPayments } from '@mkt/payment/src/payments/unmatched-payments';
@@ -33,9 +34,10 @@ jest.setTimeout(180_000);
  */
 describe('checkout and payment', () => {
   let stack: AccountsStack;
-  /** 19,900원 15% off, option +1,500 (stock 10): 18,420원 a piece. */
+  /** 19,900원 15% off, option +1,500 (stock 10): 18,420원 a piece; a line is rounded once (2 pieces: 36,830원). */
   let kimchi: { pno: number; odno: number };
-  const UNIT = lineTotal(19_900, 15, 1_500, 1);
+  const kimchiLine = (count: number) => lineTotal(19_900, 15, 1_500, count);
+  const UNIT = kimchiLine(1);
 
   const call = <T>(method: string, path: string, shopper?: Shopper, request: ApiRequest = {}) =>
     callApi<T>(stack.url, method, path, { ...request, token: shopper?.token });
@@ -122,7 +124,7 @@ describe('checkout and payment', () => {
     const shopper = await newShopper();
     const lines = await cartOf(shopper, 2);
     const order = await placeFromCart(shopper, lines);
-    expect(order.o_totalPrice).toBe(2 * UNIT);
+    expect(order.o_totalPrice).toBe(kimchiLine(2));
 
     const { impUid, merchantUid, verified } = await pay(shopper, order);
     expect(verified).toEqual({ verified: true, status: 'ORDER_COMPLETE', reason: null });
@@ -130,7 +132,7 @@ describe('checkout and payment', () => {
     expect(await optionStock()).toBe(8);
     await eventually(async () => {
       expect(await salesVolume()).toBe(2);
-      expect(await totalPay(shopper)).toBe(2 * UNIT);
+      expect(await totalPay(shopper)).toBe(kimchiLine(2));
       expect((await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body).toEqual([]);
     });
     expect(
@@ -138,7 +140,8 @@ describe('checkout and payment', () => {
     ).toMatchObject({
       imp_uid: impUid,
       merchant_uid: merchantUid,
-      amount: 2 * UNIT,
+      amount: kimchiLine(2),
+      pg_provider: 'kakaopay',
     });
   });
 
@@ -279,6 +282,135 @@ describe('checkout and payment', () => {
     });
   });
 
+  /** Issue 22's scene: a victim paid their order at the gateway; an attacker has an order of the same amount. */
+  async function victimPaid() {
+    const victim = await newShopper();
+    const attacker = await newShopper();
+    const victimOrder = await placeFromCart(victim, await cartOf(victim, 2));
+    const attackerOrder = await placeFromCart(attacker, await cartOf(attacker, 2));
+    const merchantUid = `mkt_vic_${Date.now()}`;
+    const paid = await payAtSandbox(victim, merchantUid, victimOrder.o_totalPrice);
+    /** Records the victim's payment, as `who`, for `ono`. */
+    const recordAs = (who: Shopper, ono: number) =>
+      record(who, ono, paid.imp_uid, merchantUid, victimOrder.o_totalPrice);
+    return { victim, attacker, victimOrder, attackerOrder, paid, recordAs };
+  }
+
+  it("refuses a payment recorded by anyone but its payer, and leaves it to its payer (issue 22's attack)", async () => {
+    const { victim, attacker, victimOrder, attackerOrder, paid, recordAs } = await victimPaid();
+
+    // The attacker records the victim's payment for their own order of the same amount.
+    const stolen = await recordAs(attacker, attackerOrder.ono);
+    expect(stolen.body).toEqual({
+      success: false,
+      pmno: null,
+      errorMessage: '본인이 결제한 내역이 아닙니다.',
+    });
+    expect((await orderOf(attacker, attackerOrder.ono)).status).toBe('PAYMENT_PENDING');
+
+    // The victim's own record and verification still work.
+    const own = await recordAs(victim, victimOrder.ono);
+    expect(own.body).toMatchObject({ success: true, pmno: expect.any(Number) });
+    expect((await verify(victim, paid.imp_uid, own.body.pmno!)).body).toEqual({
+      verified: true,
+      status: 'ORDER_COMPLETE',
+      reason: null,
+    });
+    // Bound to the victim's order now: the merchant_uid pays no other order, the attacker's least of all.
+    const again = await recordAs(attacker, attackerOrder.ono);
+    expect(again.body.success).toBe(false);
+    expect((await orderOf(attacker, attackerOrder.ono)).status).toBe('PAYMENT_PENDING');
+  });
+
+  it('lets the payer take over a record the gateway could not check, which verification refused to its recorder', async () => {
+    const { victim, attacker, victimOrder, attackerOrder, paid, recordAs } = await victimPaid();
+    // The gateway does not answer while the attacker records: the record is kept for verification.
+    jest
+      .spyOn(gateway(), 'findPayment')
+      .mockRejectedValueOnce(new GatewayUnreachableError('the gateway is down for a moment'));
+    const stolen = await recordAs(attacker, attackerOrder.ono);
+    expect(stolen.body.success).toBe(true);
+    expect((await verify(attacker, paid.imp_uid, stolen.body.pmno!)).body).toEqual({
+      verified: false,
+      status: 'PAYMENT_PENDING',
+      reason: '본인이 결제한 내역이 아닙니다.',
+    });
+    const own = await recordAs(victim, victimOrder.ono);
+    expect(own.body).toMatchObject({ success: true, pmno: stolen.body.pmno });
+    expect((await verify(victim, paid.imp_uid, own.body.pmno!)).body.verified).toBe(true);
+    expect((await verify(attacker, paid.imp_uid, stolen.body.pmno!)).status).toBe(404);
+    expect((await orderOf(attacker, attackerOrder.ono)).status).toBe('PAYMENT_PENDING');
+  });
+
+  it("takes PortOne request_pay's `pg` (with a MID) at the sandbox's pay call, and shows the provider paid with", async () => {
+    const shopper = await newShopper();
+    const order = await placeFromCart(shopper, await cartOf(shopper, 1));
+    const merchantUid = `mkt_${Date.now()}_${order.ono}`;
+    const paid = await call<SandboxPayResult>('POST', '/api/payments/sandbox/pay', shopper, {
+      json: {
+        pg: 'html5_inicis.INIpayTest',
+        pay_method: 'card',
+        merchant_uid: merchantUid,
+        amount: order.o_totalPrice,
+        name: '포기김치',
+        buyer_name: '김민수',
+        buyer_email: shopper.email,
+        buyer_tel: '01012345678',
+      },
+    });
+    expect(paid.body).toMatchObject({ status: 'paid' });
+    const recorded = await record(shopper, order.ono, paid.body.imp_uid, merchantUid, order.o_totalPrice);
+    expect((await verify(shopper, paid.body.imp_uid, recorded.body.pmno!)).body.verified).toBe(true);
+    expect(
+      (await call<OrderPaymentDto>('GET', `/api/payments/order/${order.ono}`, shopper)).body,
+    ).toMatchObject({
+      pg_provider: 'inicis',
+    });
+    const unknown = await call<{ message: string }>('POST', '/api/payments/sandbox/pay', shopper, {
+      json: { pg: 'danal_tpay', merchant_uid: `${merchantUid}_x`, amount: 1_000 },
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([
+      400,
+      expect.stringContaining('지원하지 않는 PG입니다: danal_tpay'),
+    ]);
+    const none = await call<{ message: string }>('POST', '/api/payments/sandbox/pay', shopper, {
+      json: { merchant_uid: `${merchantUid}_y`, amount: 1_000 },
+    });
+    expect([none.status, none.body.message]).toEqual([
+      400,
+      expect.stringContaining('결제 수단(pg)을 입력해 주세요.'),
+    ]);
+  });
+
+  it('totals a line as the checkout rule does: 2 x 8,990원 at 15% is 15,290원 (rounded once, per line)', async () => {
+    const shopper = await newShopper();
+    const pno = await createProduct(stack.catalog!, {
+      pName: '참기름',
+      pContent: '',
+      pPrice: 8_990,
+      pSalePer: 15,
+      sellerId: 3,
+      businessName: '고소한집',
+      ctnos: [],
+      options: [{ odName: '350ml', odPrice: 0, odStock: 10 }],
+      imageNames: [],
+    });
+    const { odno } = await stack.catalog!.productOption.findFirstOrThrow({ where: { pno } });
+    const placed = await call<PlacedOrderDto>('POST', '/api/orders', shopper, {
+      json: {
+        o_totalPrice: 15_290,
+        o_address: '(06236) 서울 강남구 테헤란로 1',
+        o_reciver: '김민수',
+        o_reciverPhoNum: '01012345678',
+        orderDetails: [{ or_price: 7_650, or_count: 2, odno, rno: null, review_flag: false }],
+      },
+    });
+    expect([placed.status, placed.body.o_totalPrice]).toEqual([201, 15_290]);
+    const [line] = (await orderOf(shopper, placed.body.ono)).orderDetails;
+    // The card's unit price stays rounded up to 10 won; the line is what is charged.
+    expect([line.or_price, line.or_amount]).toEqual([7_650, 15_290]);
+  });
+
   it("refuses another member's payments and orders", async () => {
     const owner = await newShopper();
     const other = await newShopper();
@@ -293,7 +425,7 @@ describe('checkout and payment', () => {
   it('gives back money no order claimed: the spec client paid, then its order was refused', async () => {
     const shopper = await newShopper();
     const merchantUid = `mkt_${Date.now()}_orphan`;
-    const paid = await payAtSandbox(shopper, merchantUid, 11 * UNIT);
+    const paid = await payAtSandbox(shopper, merchantUid, kimchiLine(11));
     const refused = await call('POST', '/api/orders', shopper, {
       json: {
         o_reciver: '김민수',
@@ -315,7 +447,7 @@ describe('checkout and payment', () => {
     expect(await stack.service('payment').get(UnmatchedPayments).sweep(0)).toBe(1);
     expect(await gateway().findPayment(paid.imp_uid)).toMatchObject({
       status: 'cancelled',
-      cancelledAmount: 11 * UNIT,
+      cancelledAmount: kimchiLine(11),
     });
     expect(await gateway().findPayment(impUid)).toMatchObject({ status: 'paid', cancelledAmount: 0 });
   });
@@ -335,7 +467,7 @@ describe('checkout and payment', () => {
       expect(await settled()).toEqual({
         stock: 7,
         sales: 3,
-        totalPay: 3 * UNIT,
+        totalPay: kimchiLine(3),
         cart: 0,
         order: 'ORDER_COMPLETE',
       }),
@@ -379,7 +511,7 @@ describe('checkout and payment', () => {
     expect(await settled()).toEqual({
       stock: 7,
       sales: 3,
-      totalPay: 3 * UNIT,
+      totalPay: kimchiLine(3),
       cart: 0,
       order: 'ORDER_COMPLETE',
     });

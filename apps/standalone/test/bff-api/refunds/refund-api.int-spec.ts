@@ -4,11 +4,12 @@ import type {
   PaymentRecordResult,
   PlacedOrderDto,
   RefundDto,
+  RefundHistoryItem,
   RefundHistoryPage,
   SandboxPayResult,
   SellerOrderDto,
 } from '@mkt/contracts';
-import { RefundApprovedV1, RefundMessages } from '@mkt/contracts';
+import { RefundMessages, RefundPartApprovedV2 } from '@mkt/contracts';
 import { crashAfterNextEnqueue, eventually, publishEvent } from '@mkt/testing';
 import { createProduct } from '@mkt/catalog/src/products/new-product';
 import { PaymentDatabase } from '@mkt/payment/src/database';
@@ -167,19 +168,16 @@ describe('refunds', () => {
     expect((await approve(seller, requested.body.rfno)).body).toBe(RefundMessages.alreadyDecided);
     await publishEvent(
       stack.transport('payment'),
-      RefundApprovedV1,
+      RefundPartApprovedV2,
       {
         rfno: requested.body.rfno,
         ono: order.ono,
         mno: shopper.mno,
-        amount: 24_000,
-        parts: [
-          {
-            sellerId: seller.mno,
-            amount: 24_000,
-            lines: [{ orno: 1, odno: item.odno, pno: item.pno, count: 2 }],
-          },
-        ],
+        part: {
+          sellerId: seller.mno,
+          amount: 24_000,
+          lines: [{ orno: 1, odno: item.odno, pno: item.pno, count: 2 }],
+        },
       },
       order.ono,
       'refund',
@@ -189,32 +187,45 @@ describe('refunds', () => {
     expect(await effects(shopper, [item.pno])).toEqual(before);
   });
 
-  it('completes a two-seller order only when both approved, with two partial cancellations summing to the total', async () => {
+  it("gives each seller's approved part back at once, in partial cancellations summing to the total", async () => {
     const shopper = await newShopper();
     const mine = await product(seller.mno, 10_000);
     const theirs = await product(otherSeller.mno, 7_000);
     const order = await paidOrder(shopper, [mine.odno, theirs.odno], 1);
     const { body: refund } = await requestRefund(shopper, order.ono);
 
-    // Each seller sees only its own lines and their amount.
+    // Each seller sees only its own lines, their amount and its own part.
     await eventually(async () => {
       const view = (await call<SellerOrderDto[]>('GET', '/api/orders', seller)).body.find(
         (o) => o.ono === order.ono,
       )!;
       expect(view).toMatchObject({
         o_totalPrice: 10_000,
-        refundDTO: { rfno: refund.rfno, rf_status: 'PENDING', myPart: 'PENDING' },
+        refundDTO: {
+          rfno: refund.rfno,
+          rf_status: 'PENDING',
+          myPart: 'PENDING',
+          parts: [expect.objectContaining({ sellerId: seller.mno, amount: 10_000, status: 'PENDING' })],
+        },
       });
-      expect(view.orderDetails.map((line) => line.pno)).toEqual([mine.pno]);
+      expect(view.orderDetails.map((line) => [line.pno, line.or_count, line.or_amount])).toEqual([
+        [mine.pno, 1, 10_000],
+      ]);
     });
     const adminView = (await call<SellerOrderDto[]>('GET', '/api/orders', admin)).body.find(
       (o) => o.ono === order.ono,
     )!;
     expect(adminView.o_totalPrice).toBe(17_000);
+    expect(adminView.refundDTO!.parts.map((part) => part.amount).sort()).toEqual([10_000, 7_000].sort());
 
     expect((await approve(seller, refund.rfno)).body).toBe(RefundMessages.partApproved);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await gateway().findPayment(order.impUid)).toMatchObject({ cancelledAmount: 0 });
+    await eventually(async () =>
+      expect(await gateway().findPayment(order.impUid)).toMatchObject({
+        status: 'paid',
+        cancelledAmount: 10_000,
+      }),
+    );
+    expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_PENDING');
     expect((await approve(otherSeller, refund.rfno)).body).toBe(RefundMessages.approved);
     await eventually(async () => {
       expect(await gateway().findPayment(order.impUid)).toMatchObject({
@@ -233,6 +244,95 @@ describe('refunds', () => {
         [7_000, true],
       ].sort(),
     );
+  });
+
+  it("lets one seller's rejection leave the other seller's part to its seller, and the shopper ask again once", async () => {
+    const shopper = await newShopper();
+    const mine = await product(seller.mno, 37_710);
+    const theirs = await product(otherSeller.mno, 56_000);
+    const order = await paidOrder(shopper, [mine.odno, theirs.odno], 1);
+    const before = await effects(shopper, [mine.pno, theirs.pno]);
+    const { body: refund } = await requestRefund(shopper, order.ono);
+
+    // The attack of issue 22: seller A rejects; B must still decide its own part.
+    const rejected = await call<string>('POST', `/api/refunds/${refund.rfno}/reject`, seller, {
+      json: { reason: '포장을 뜯은 상품입니다.' },
+    });
+    expect(rejected.body).toBe(RefundMessages.rejected);
+    expect((await approve(otherSeller, refund.rfno)).body).toBe(RefundMessages.approved);
+    await eventually(async () => {
+      expect(await gateway().findPayment(order.impUid)).toMatchObject({
+        status: 'paid',
+        cancelledAmount: 56_000,
+      });
+      expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_COMPLETE');
+    });
+    const [first] = (await call<RefundHistoryItem[]>('GET', `/api/orders/${order.ono}/refunds`, shopper))
+      .body;
+    expect(first).toMatchObject({
+      refundId: refund.rfno,
+      status: 'COMPLETED',
+      amount: 93_710,
+      reason: REASON,
+      completeDate: expect.any(String),
+      canAskAgain: true,
+    });
+    expect(first.parts.map((part) => [part.sellerId, part.amount, part.status, part.rejectReason])).toEqual(
+      [
+        [seller.mno, 37_710, 'REJECTED', '포장을 뜯은 상품입니다.'],
+        [otherSeller.mno, 56_000, 'REFUNDED', null],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    // Only B's part came back: its stock and sales, and the shopper's totalPay by its amount.
+    await eventually(async () =>
+      expect(await effects(shopper, [mine.pno, theirs.pno])).toEqual({
+        stock: [before.stock[0], before.stock[1] + 1],
+        sales: [before.sales[0], before.sales[1] - 1],
+        totalPay: before.totalPay - 56_000,
+      }),
+    );
+
+    // Asked again, with a new reason: only A's rejected part, which A now approves.
+    const again = await requestRefund(shopper, order.ono, '다시 확인 부탁드립니다. 미개봉 상태입니다.');
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ amount: 37_710, status: 'PENDING' });
+    await eventually(async () => expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_PENDING'));
+    const secondTime = await approve(otherSeller, again.body.rfno);
+    expect(secondTime.status).toBe(403);
+    expect((await approve(seller, again.body.rfno)).body).toBe(RefundMessages.approved);
+    await eventually(async () => {
+      expect(await gateway().findPayment(order.impUid)).toMatchObject({
+        status: 'cancelled',
+        cancelledAmount: 93_710,
+      });
+      expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_COMPLETE');
+    });
+    const refunds = (await call<RefundHistoryItem[]>('GET', `/api/orders/${order.ono}/refunds`, shopper))
+      .body;
+    expect(refunds.map((item) => [item.refundId, item.retryOf, item.status, item.canAskAgain])).toEqual([
+      [refund.rfno, null, 'COMPLETED', false],
+      [again.body.rfno, refund.rfno, 'COMPLETED', false],
+    ]);
+    expect((await requestRefund(shopper, order.ono)).body.message).toBe(RefundMessages.alreadyRequested);
+    expect((await call('GET', `/api/orders/${order.ono}/refunds`, await newShopper())).status).toBe(404);
+  });
+
+  it('lets a rejected part be asked for again only once', async () => {
+    const shopper = await newShopper();
+    const item = await product(seller.mno, 2_500);
+    const order = await paidOrder(shopper, [item.odno], 1);
+    const reject = (rfno: number) =>
+      call<string>('POST', `/api/refunds/${rfno}/reject`, seller, {
+        json: { reason: '사용 흔적이 있습니다.' },
+      });
+    const { body: refund } = await requestRefund(shopper, order.ono);
+    await reject(refund.rfno);
+    await eventually(async () => expect((await orderOf(shopper, order.ono)).status).toBe('ORDER_COMPLETE'));
+    const { body: again } = await requestRefund(shopper, order.ono, '사용하지 않았습니다. 다시 봐 주세요.');
+    await reject(again.rfno);
+    await eventually(async () => expect((await orderOf(shopper, order.ono)).status).toBe('ORDER_COMPLETE'));
+    expect((await requestRefund(shopper, order.ono)).body.message).toBe(RefundMessages.askedAgainAlready);
+    expect(await gateway().findPayment(order.impUid)).toMatchObject({ status: 'paid', cancelledAmount: 0 });
   });
 
   it('cancels once when the process dies between the gateway cancelling and it recording so', async () => {

@@ -1,9 +1,9 @@
 import type { OrderDto, PageResult, ReviewDto, ReviewLikeDto } from '@mkt/contracts';
 import {
   OrderCompletedV1,
-  PaymentRefundedV1,
+  PaymentRefundedV2,
   RefundMessages,
-  RefundRejectedV1,
+  RefundPartRejectedV2,
   RefundRequestedV1,
   ReviewMessages,
   ReviewWrittenV1,
@@ -64,7 +64,16 @@ describe('reviews', () => {
         idempotencyKey: randomUUID(),
         details: {
           create: [
-            { odno, pno, sellerId: 1, pName: '리뷰 상품', odName: '1kg', orCount: 1, orPrice: 12_000 },
+            {
+              odno,
+              pno,
+              sellerId: 1,
+              pName: '리뷰 상품',
+              odName: '1kg',
+              orCount: 1,
+              orPrice: 12_000,
+              orAmount: 12_000,
+            },
           ],
         },
       },
@@ -102,20 +111,22 @@ describe('reviews', () => {
     });
     const lines = [{ orno, odno, pno, count: 1 }];
     const mno = order.mno;
+    const part = { sellerId: 1, amount: 12_000, lines };
     if (step === 'requested') {
-      const parts = [{ sellerId: 1, amount: 12_000, lines }];
+      const parts = [part];
       const payload = { rfno: ono, ono, mno, requestDate: new Date().toISOString(), amount: 12_000, parts };
       await publishEvent(stack.transport('refund'), RefundRequestedV1, payload, ono);
     } else if (step === 'rejected') {
       await publishEvent(
         stack.transport('refund'),
-        RefundRejectedV1,
-        { rfno: ono, ono, mno, reason: '사용 흔적' },
+        RefundPartRejectedV2,
+        { rfno: ono, ono, mno, part, reason: '사용 흔적' },
         ono,
       );
     } else {
-      const payload = { rfno: ono, ono, mno, amount: 12_000, completeDate: new Date().toISOString(), lines };
-      await publishEvent(stack.transport('payment'), PaymentRefundedV1, payload, ono);
+      const completeDate = new Date().toISOString();
+      const payload = { rfno: ono, ono, mno, sellerId: 1, amount: 12_000, completeDate, lines };
+      await publishEvent(stack.transport('payment'), PaymentRefundedV2, payload, ono);
     }
     const status = { requested: 'REFUND_PENDING', rejected: 'COMPLETE', refunded: 'REFUND_COMPLETE' }[step];
     await catalogSees(orno, status);
@@ -243,16 +254,18 @@ describe('reviews', () => {
       include: { order: true },
     });
     const rfno = ono + 500_000;
+    const lines = [{ orno, odno, pno, count: 1 }];
     await publishEvent(
       stack.transport('refund'),
-      RefundRejectedV1,
-      { rfno, ono, mno: order.mno, reason: '사용 흔적' },
+      RefundPartRejectedV2,
+      { rfno, ono, mno: order.mno, part: { sellerId: 1, amount: 12_000, lines }, reason: '사용 흔적' },
       ono,
     );
     await eventually(async () =>
-      expect(await stack.catalog!.rejectedRefund.findUnique({ where: { rfno } })).not.toBeNull(),
+      expect(
+        await stack.catalog!.rejectedRefund.findUnique({ where: { rfno_sellerId: { rfno, sellerId: 1 } } }),
+      ).not.toBeNull(),
     );
-    const lines = [{ orno, odno, pno, count: 1 }];
     await publishEvent(
       stack.transport('refund'),
       RefundRequestedV1,
@@ -306,7 +319,16 @@ describe('reviews', () => {
         idempotencyKey: randomUUID(),
         details: {
           create: [
-            { odno, pno, sellerId: 1, pName: '리뷰 상품', odName: '1kg', orCount: 1, orPrice: 12_000 },
+            {
+              odno,
+              pno,
+              sellerId: 1,
+              pName: '리뷰 상품',
+              odName: '1kg',
+              orCount: 1,
+              orPrice: 12_000,
+              orAmount: 12_000,
+            },
           ],
         },
       },

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { pageOfOrders } from '../../mypage/orders/orderList';
 import { approveRefund, consoleOrdersQuery, refundKeys } from '../../shared/api/refunds';
 import { formatDateTime } from '../../shared/text/format';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { errorMessage } from '../../shared/ui/ErrorState';
 import {
   approvalTarget,
@@ -15,7 +16,9 @@ import {
   consoleViewOf,
   consoleViewSearch,
   ConsoleOrderMessages,
+  approvedRow,
   memberNumberOf,
+  openRefundAmount,
   refundActionOf,
   sortConsoleOrders,
   toggleConsoleSort,
@@ -23,6 +26,7 @@ import {
   type ConsoleSortField,
 } from './consoleOrders';
 import { RejectRefundModal } from './RejectRefundModal';
+import { RefundParts } from '../../orders/RefundParts';
 import './console-orders.css';
 
 const SORT_LABELS: Record<ConsoleSortField, string> = {
@@ -35,8 +39,9 @@ const SORT_LABELS: Record<ConsoleSortField, string> = {
 
 /**
  * Order management of the seller console (and the admin's): the orders holding the seller's lines
- * (an admin's: every paid order), filtered by status and member, sortable, with each refund's
- * approval and rejection.
+ * (an admin's: every order), each with its lines (product, option, count, amount), filtered by
+ * status and member, sortable, with each refund's parts and their approval (asked to confirm) and
+ * rejection. Narrow screens show each order as a card.
  */
 export function ConsoleOrdersScreen() {
   const [search, setSearch] = useSearchParams();
@@ -46,6 +51,8 @@ export function ConsoleOrdersScreen() {
   const queryClient = useQueryClient();
   const [busyRfno, setBusyRfno] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<SellerOrderDto | null>(null);
+  /** The order whose refund the caller is asked to confirm approving. */
+  const [approving, setApproving] = useState<SellerOrderDto | null>(null);
   const show = (next: ConsoleOrdersView) => setSearch(consoleViewSearch(next));
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: refundKeys.all });
@@ -56,9 +63,14 @@ export function ConsoleOrdersScreen() {
       window.alert(target.alert);
       return;
     }
+    setApproving(null);
     setBusyRfno(target.rfno);
     try {
       const text = await approveRefund(target.rfno);
+      // The row shows the approval at once; the list's reload confirms it.
+      queryClient.setQueryData<SellerOrderDto[]>(refundKeys.consoleOrders(filter), (rows) =>
+        rows?.map((row) => (row.ono === order.ono ? approvedRow(row) : row)),
+      );
       window.alert(typeof text === 'string' && text ? text : '환불이 승인되었습니다.');
     } catch (error) {
       window.alert(ConsoleOrderMessages.approveFailed(errorMessage(error)));
@@ -93,10 +105,21 @@ export function ConsoleOrdersScreen() {
           busyRfno={busyRfno}
           refreshing={orders.isFetching}
           onView={show}
-          onApprove={(order) => void approve(order)}
+          onApprove={(order) =>
+            'alert' in approvalTarget(order) ? void approve(order) : setApproving(order)
+          }
           onReject={setRejecting}
         />
       )}
+      {approving ? (
+        <ConfirmDialog
+          title="환불 승인"
+          message={ConsoleOrderMessages.confirmApprove(approving.ono, openRefundAmount(approving))}
+          confirmLabel="승인"
+          onConfirm={() => void approve(approving)}
+          onCancel={() => setApproving(null)}
+        />
+      ) : null}
       {rejecting?.refundDTO ? (
         <RejectRefundModal
           ono={rejecting.ono}
@@ -244,6 +267,7 @@ function OrdersTable({ orders, view, busyRfno, refreshing, onView, onApprove, on
               {sortHeader('o_totalPrice')}
               {sortHeader('status')}
               {sortHeader('mno')}
+              <th scope="col">주문 상품</th>
               <th scope="col">받는 분</th>
               <th scope="col">배송 주소</th>
               <th scope="col">연락처</th>
@@ -305,39 +329,64 @@ function OrderRow({
 }) {
   const refund = order.refundDTO;
   return (
-    <tr data-testid="console-order-row" data-ono={order.ono}>
-      <td className="console-orders__num">{order.ono}</td>
-      <td className="console-orders__when">
+    <tr data-testid="console-order-row" data-ono={order.ono} className="console-orders__row">
+      <td className="console-orders__num console-orders__key" data-label="주문번호">
+        {order.ono}
+      </td>
+      <td className="console-orders__when" data-label="주문일시">
         <time dateTime={order.orderDate}>{formatDateTime(order.orderDate)}</time>
       </td>
-      <td className="console-orders__num console-orders__nowrap">{formatWon(order.o_totalPrice)}</td>
-      <td>
+      <td className="console-orders__num console-orders__nowrap" data-label="주문금액">
+        {formatWon(order.o_totalPrice)}
+      </td>
+      <td data-label="주문상태">
         <span className={`console-status console-status--${order.status}`}>
           {ORDER_STATUS_LABELS[order.status] ?? order.status}
         </span>
       </td>
-      <td className="console-orders__num">{order.mno}</td>
-      <td className="console-orders__nowrap">{order.o_reciver}</td>
-      <td className="console-orders__address">{order.o_address}</td>
-      <td className="console-orders__nowrap">{order.o_reciverPhoNum}</td>
-      <td className="console-orders__refund console-orders__when">
+      <td className="console-orders__num" data-label="회원번호">
+        {order.mno}
+      </td>
+      <td className="console-orders__lines" data-label="주문 상품">
+        <ul className="console-orders__items" data-testid="console-order-lines">
+          {order.orderDetails.map((line) => (
+            <li key={line.orno}>
+              <span className="console-orders__item-name">{line.p_name}</span>
+              <span className="console-orders__item-meta">
+                {line.od_name} · {line.or_count}개 · {formatWon(line.or_amount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="console-orders__nowrap" data-label="받는 분">
+        {order.o_reciver}
+      </td>
+      <td className="console-orders__address" data-label="배송 주소">
+        {order.o_address}
+      </td>
+      <td className="console-orders__nowrap" data-label="연락처">
+        {order.o_reciverPhoNum}
+      </td>
+      <td className="console-orders__refund console-orders__when" data-label="환불 요청일">
         {refund ? (
           <>
             <time dateTime={refund.rf_requestDate}>{formatDateTime(refund.rf_requestDate)}</time>
             <span className="console-orders__reason">사유: {refund.rf_reason}</span>
+            {refund.parts.length > 0 ? <RefundParts parts={refund.parts} /> : null}
           </>
         ) : (
           '-'
         )}
       </td>
-      <td className="console-orders__when">
+      <td className="console-orders__when" data-label="환불 완료일">
         {refund?.rf_completeDate ? (
           <time dateTime={refund.rf_completeDate}>{formatDateTime(refund.rf_completeDate)}</time>
         ) : (
           '-'
         )}
       </td>
-      <td className="console-orders__actions">
+      <td className="console-orders__actions" data-label="환불 처리">
         <RefundActions order={order} busy={busy} onApprove={onApprove} onReject={onReject} />
       </td>
     </tr>
@@ -372,7 +421,7 @@ function RefundActions({
       );
     case 'waiting':
       return (
-        <button type="button" className="btn btn--small" disabled>
+        <button type="button" className="btn btn--small console-orders__note" disabled>
           {action.note}
         </button>
       );

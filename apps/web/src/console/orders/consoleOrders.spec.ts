@@ -12,6 +12,8 @@ import {
   memberNumberOf,
   pendingDecisions,
   refundActionOf,
+  approvedRow,
+  openRefundAmount,
   sortConsoleOrders,
   toggleConsoleSort,
 } from './consoleOrders';
@@ -42,6 +44,7 @@ function refund(fields: Partial<Refund> = {}): Refund {
     rf_status: 'PENDING',
     rf_reason: '사이즈가 맞지 않습니다',
     myPart: 'PENDING',
+    parts: [],
     ...fields,
   };
 }
@@ -129,10 +132,13 @@ describe('console order management', () => {
 
   it('offers approve and reject for a part waiting for the caller; the rest read what happened', () => {
     expect(
-      refundActionOf(order(1, { status: 'REFUND_COMPLETE', refundDTO: refund({ rf_status: 'COMPLETED' }) })),
-    ).toEqual({
-      kind: 'complete',
-    });
+      refundActionOf(
+        order(1, {
+          status: 'REFUND_COMPLETE',
+          refundDTO: refund({ rf_status: 'COMPLETED', myPart: 'REFUNDED' }),
+        }),
+      ),
+    ).toEqual({ kind: 'complete' });
     expect(refundActionOf(order(1))).toEqual({ kind: 'approve' });
     expect(refundActionOf(order(1, { status: 'REFUND_PENDING', refundDTO: refund() }))).toEqual({
       kind: 'decide',
@@ -144,22 +150,60 @@ describe('console order management', () => {
     ).toBe('decide');
     expect(
       refundActionOf(order(1, { status: 'REFUND_PENDING', refundDTO: refund({ myPart: 'APPROVED' }) })),
-    ).toEqual({
-      kind: 'waiting',
-      note: '승인함 · 다른 판매자 대기',
-    });
+    ).toEqual({ kind: 'waiting', note: '승인함 · 결제 취소 중' });
+    // Another seller's rejection does not touch this seller's part, nor the other way round.
     expect(
       refundActionOf(
         order(1, {
           status: 'REFUND_PENDING',
-          refundDTO: refund({ rf_status: 'APPROVED', myPart: 'APPROVED' }),
+          refundDTO: refund({ rf_status: 'PENDING', myPart: 'REJECTED' }),
         }),
       ),
-    ).toEqual({ kind: 'waiting', note: '승인됨 · 결제 취소 대기' });
+    ).toEqual({ kind: 'rejected' });
     expect(
-      refundActionOf(order(1, { refundDTO: refund({ rf_status: 'REJECTED', myPart: 'REJECTED' }) })),
-    ).toEqual({
+      refundActionOf(
+        order(1, {
+          status: 'REFUND_COMPLETE',
+          refundDTO: refund({ rf_status: 'COMPLETED', myPart: 'REJECTED' }),
+        }),
+      ),
+    ).toEqual({ kind: 'rejected' });
+    expect(
+      refundActionOf(
+        order(1, { status: 'REFUND_PENDING', refundDTO: refund({ rf_status: 'APPROVED', myPart: null }) }),
+      ),
+    ).toEqual({ kind: 'waiting', note: '승인함 · 결제 취소 중' });
+    expect(refundActionOf(order(1, { refundDTO: refund({ rf_status: 'REJECTED', myPart: null }) }))).toEqual({
       kind: 'rejected',
+    });
+  });
+
+  it("asks before approving, naming the order and the caller's open amount; the row then reads approved", () => {
+    expect(ConsoleOrderMessages.confirmApprove(12, 37_710)).toBe(
+      '12번 주문의 환불 37,710원을 승인할까요? 승인하면 바로 결제가 취소되며 되돌릴 수 없습니다.',
+    );
+    const part = (sellerId: number, amount: number, status: 'PENDING' | 'REJECTED') => ({
+      sellerId,
+      productName: '포기김치',
+      amount,
+      status,
+      rejectReason: null,
+      decidedAt: null,
+      refundedAt: null,
+    });
+    const adminsView = order(3, {
+      status: 'REFUND_PENDING',
+      o_totalPrice: 93_710,
+      refundDTO: refund({ myPart: null, parts: [part(2, 37_710, 'REJECTED'), part(5, 56_000, 'PENDING')] }),
+    });
+    expect(openRefundAmount(adminsView)).toBe(56_000);
+    expect(openRefundAmount(order(4, { o_totalPrice: 9_000 }))).toBe(9_000);
+    const approved = approvedRow(adminsView);
+    expect(approved.refundDTO?.parts.map((p) => p.status)).toEqual(['REJECTED', 'APPROVED']);
+    expect(refundActionOf(approved)).toEqual({ kind: 'waiting', note: '승인함 · 결제 취소 중' });
+    expect(refundActionOf(approvedRow(order(5, { status: 'REFUND_PENDING', refundDTO: refund() })))).toEqual({
+      kind: 'waiting',
+      note: '승인함 · 결제 취소 중',
     });
   });
 

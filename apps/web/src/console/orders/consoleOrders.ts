@@ -139,14 +139,27 @@ export type RefundAction =
 
 export function refundActionOf(order: Pick<SellerOrderDto, 'status' | 'refundDTO'>): RefundAction {
   const refund = order.refundDTO;
-  if (order.status === 'REFUND_COMPLETE' || refund?.rf_status === 'COMPLETED') return { kind: 'complete' };
-  if (!refund) return { kind: 'approve' };
-  if (refund.rf_status === 'REJECTED') return { kind: 'rejected' };
-  if (refund.rf_status === 'APPROVED') return { kind: 'waiting', note: '승인됨 · 결제 취소 대기' };
-  if (refund.myPart === 'APPROVED') return { kind: 'waiting', note: '승인함 · 다른 판매자 대기' };
-  if (refund.myPart === 'REJECTED') return { kind: 'rejected' };
-  return { kind: 'decide', rfno: refund.rfno };
+  if (!refund) return order.status === 'REFUND_COMPLETE' ? { kind: 'complete' } : { kind: 'approve' };
+  // A seller reads its own part; an admin (no part of its own) the refund's status.
+  switch (refund.myPart ?? ADMIN_VIEW[refund.rf_status]) {
+    case 'PENDING':
+      return { kind: 'decide', rfno: refund.rfno };
+    case 'APPROVED':
+      return { kind: 'waiting', note: '승인함 · 결제 취소 중' };
+    case 'REFUNDED':
+      return { kind: 'complete' };
+    case 'REJECTED':
+      return { kind: 'rejected' };
+  }
 }
+
+/** How an admin's console reads a refund as a whole, in a part's terms. */
+const ADMIN_VIEW = {
+  PENDING: 'PENDING',
+  APPROVED: 'APPROVED',
+  COMPLETED: 'REFUNDED',
+  REJECTED: 'REJECTED',
+} as const;
 
 export const ConsoleOrderMessages = {
   loading: '로딩 중...',
@@ -155,9 +168,38 @@ export const ConsoleOrderMessages = {
   invalidRefundNumber: '유효하지 않은 환불 번호입니다.',
   noRefundInfo: '환불 정보가 없습니다.',
   approveFailed: (message: string) => `환불 승인 중 오류가 발생했습니다: ${message}`,
+  confirmApprove: (ono: number, amount: number) =>
+    `${ono}번 주문의 환불 ${amount.toLocaleString('ko-KR')}원을 승인할까요? 승인하면 바로 결제가 취소되며 되돌릴 수 없습니다.`,
   rejectFailed: (message: string) => `환불 거절 중 오류가 발생했습니다: ${message}`,
   invalidMember: '회원번호는 1 이상의 숫자로 입력해 주세요.',
 } as const;
+
+/** What approving gives back: the caller's open parts (a seller's own, all for an admin), else the order's amount. */
+export function openRefundAmount(order: Pick<SellerOrderDto, 'refundDTO' | 'o_totalPrice'>): number {
+  const open = order.refundDTO?.parts.filter((part) => part.status === 'PENDING') ?? [];
+  return open.length ? open.reduce((sum, part) => sum + part.amount, 0) : order.o_totalPrice;
+}
+
+/** The row as it reads once the caller approved its open parts (before the list is read again). */
+export function approvedRow(order: SellerOrderDto): SellerOrderDto {
+  const refund = order.refundDTO;
+  if (!refund) return order;
+  const parts = refund.parts.map((part) =>
+    part.status === 'PENDING' ? { ...part, status: 'APPROVED' as const } : part,
+  );
+  return {
+    ...order,
+    refundDTO: {
+      ...refund,
+      parts,
+      myPart: refund.myPart === 'PENDING' ? 'APPROVED' : refund.myPart,
+      rf_status:
+        refund.rf_status === 'PENDING' && parts.every((part) => part.status !== 'PENDING')
+          ? 'APPROVED'
+          : refund.rf_status,
+    },
+  };
+}
 
 /**
  * The spec's checks before approving: an order without refund info, or refund info without a
@@ -181,7 +223,7 @@ export function pendingDecisions(orders: readonly SellerOrderDto[]): SellerOrder
     );
 }
 
-/** Refunds approved by every seller whose money the gateway has not yet given back. */
+/** Refunds with an approved part whose money the gateway has not yet given back. */
 export function awaitingGateway(orders: readonly SellerOrderDto[]): SellerOrderDto[] {
   return orders.filter((order) => order.refundDTO?.rf_status === 'APPROVED');
 }

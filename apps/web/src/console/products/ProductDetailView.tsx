@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ProductImage } from '../../product/ProductImage';
 import { managedProductQuery } from '../../shared/api/productManagement';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { statusToggleLabel, useStatusToggle } from './useStatusToggle';
 import { SaleStateBadge } from './SaleStateBadge';
@@ -11,7 +12,7 @@ import { SaleStateBadge } from './SaleStateBadge';
 export function ProductDetailView({ listPath, pno }: { listPath: string; pno: number }) {
   const navigate = useNavigate();
   const product = useQuery(managedProductQuery(pno));
-  const { busyPno, toggle } = useStatusToggle();
+  const { busyPno, toggle, confirmation } = useStatusToggle();
   const toList = () => void navigate(listPath);
 
   if (product.isPending) {
@@ -99,7 +100,7 @@ export function ProductDetailView({ listPath, pno }: { listPath: string; pno: nu
           type="button"
           className="btn"
           disabled={busyPno === item.pno}
-          onClick={() => void toggle(item.pno, item.delFlag)}
+          onClick={() => toggle(item.pno, item.delFlag, item.pName)}
         >
           {statusToggleLabel(item.delFlag)}
         </button>
@@ -107,6 +108,7 @@ export function ProductDetailView({ listPath, pno }: { listPath: string; pno: nu
           목록
         </button>
       </div>
+      {confirmation ? <ConfirmDialog {...confirmation} /> : null}
     </article>
   );
 }

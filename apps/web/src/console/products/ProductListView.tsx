@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { managedProductsQuery } from '../../shared/api/productManagement';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { Pagination } from '../../shared/ui/Pagination';
 import { CategorySelects, deepestCategory, NO_CATEGORY, type CategoryPath } from './CategorySelects';
@@ -17,7 +18,7 @@ export function ProductListView({ role, listPath }: { role: 'admin' | 'seller'; 
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const products = useQuery(managedProductsQuery({ page, ctno: deepestCategory(categories), keyword }));
-  const { busyPno, toggle } = useStatusToggle();
+  const { busyPno, toggle, confirmation } = useStatusToggle();
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -100,7 +101,7 @@ export function ProductListView({ role, listPath }: { role: 'admin' | 'seller'; 
                   className="btn console-products__toggle"
                   disabled={busyPno === product.pno}
                   aria-label={`${product.pName} ${statusToggleLabel(product.delFlag)}`}
-                  onClick={() => void toggle(product.pno, product.delFlag)}
+                  onClick={() => toggle(product.pno, product.delFlag, product.pName)}
                 >
                   {statusToggleLabel(product.delFlag)}
                 </button>
@@ -110,6 +111,7 @@ export function ProductListView({ role, listPath }: { role: 'admin' | 'seller'; 
           <Pagination page={products.data} label="상품 목록 페이지" onSelect={setPage} />
         </>
       )}
+      {confirmation ? <ConfirmDialog {...confirmation} /> : null}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/members';
 import { ErrorState, errorMessage } from '../../shared/ui/ErrorState';
 import { Pagination } from '../../shared/ui/Pagination';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import '../content/content.css';
 
 export const ADMIN_USERS_PER_PAGE = 10;
@@ -23,6 +24,8 @@ export const AdminUserMessages = {
   banned: '회원을 정지했습니다.',
   unbanned: '회원 정지를 해제했습니다.',
   notFound: '회원 정보를 찾을 수 없습니다.',
+  confirmBan: (name: string) =>
+    `${name} 회원을 정지할까요? 정지하면 바로 로그아웃되며, 정지를 해제할 때까지 로그인할 수 없습니다.`,
 } as const;
 
 /** The member a navigation state `{ mno }` opens; the list otherwise. */
@@ -120,7 +123,9 @@ function MemberDetail({ mno }: { mno: number }) {
   const [busy, setBusy] = useState(false);
   const missing = member.error instanceof HttpError && member.error.status === 404;
 
+  const [askingBan, setAskingBan] = useState(false);
   const toggleBan = async (current: MemberDto) => {
+    setAskingBan(false);
     setBusy(true);
     try {
       const updated = await setMemberBan(current.mno, !current.isBan);
@@ -173,7 +178,10 @@ function MemberDetail({ mno }: { mno: number }) {
             type="button"
             className="btn btn--primary"
             aria-busy={busy || undefined}
-            onClick={() => void (busy ? undefined : toggleBan(member.data))}
+            // Suspending asks first; lifting a suspension does not.
+            onClick={() =>
+              busy ? undefined : member.data.isBan ? void toggleBan(member.data) : setAskingBan(true)
+            }
           >
             {member.data.isBan ? '정지 해제' : '정지'}
           </button>
@@ -182,6 +190,15 @@ function MemberDetail({ mno }: { mno: number }) {
           목록
         </button>
       </div>
+      {askingBan && member.data ? (
+        <ConfirmDialog
+          title="회원 정지"
+          message={AdminUserMessages.confirmBan(member.data.m_name)}
+          confirmLabel="정지"
+          onConfirm={() => void toggleBan(member.data)}
+          onCancel={() => setAskingBan(false)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,14 +1,27 @@
-import { OrderMessages, type OrderDto, type OrderLineDto, type OrderPaymentDto } from '@mkt/contracts';
+import {
+  OrderMessages,
+  REFUND_STATUS_LABELS,
+  type OrderDto,
+  type OrderLineDto,
+  type OrderPaymentDto,
+  type RefundHistoryItem,
+} from '@mkt/contracts';
 import { formatWon } from '@mkt/pricing';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { orderStatusLabel } from '../../orders/orderText';
+import { orderStatusLabel, paymentMethodLabel, wasPaid } from '../../orders/orderText';
 import { ProductImage } from '../../product/ProductImage';
-import { memberOrderQuery, orderLinesQuery, orderPaymentQuery } from '../../shared/api/orders';
+import {
+  memberOrderQuery,
+  orderLinesQuery,
+  orderPaymentQuery,
+  orderRefundsQuery,
+} from '../../shared/api/orders';
 import { hasInAppHistory } from '../../shared/routing/useGoBack';
 import { paths } from '../../shared/routing/paths';
-import { formatDate } from '../../shared/text/format';
+import { formatDate, formatDateTime } from '../../shared/text/format';
+import { RefundParts } from '../../orders/RefundParts';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { useMyPageMember } from '../myPageContext';
 import { MyPageSection } from '../MyPageSection';
@@ -16,8 +29,6 @@ import { canRequestRefund } from '../refunds/refundReason';
 import { RefundRequestModal } from '../refunds/RefundRequestModal';
 import { MyOrderMessages } from './orderMessages';
 import './orders.css';
-
-const PAYMENT_METHOD_LABELS: Record<string, string> = { card: '카드' };
 
 /** /mypage/order/{ono}: the order, its lines (images lead to the product) and its payment. */
 export function OrderDetailPage() {
@@ -27,8 +38,11 @@ export function OrderDetailPage() {
   const valid = Number.isInteger(ono) && ono > 0 && !!member.mno;
   const order = useQuery({ ...memberOrderQuery(member.mno, ono), enabled: valid });
   const lines = useQuery({ ...orderLinesQuery(ono), enabled: valid });
-  const payment = useQuery({ ...orderPaymentQuery(ono), enabled: valid });
-  const [refunding, setRefunding] = useState(false);
+  const paid = !!order.data && wasPaid(order.data.status);
+  const payment = useQuery({ ...orderPaymentQuery(ono), enabled: valid && paid });
+  const refunds = useQuery({ ...orderRefundsQuery(ono), enabled: valid && paid });
+  const [refunding, setRefunding] = useState<{ amount: number } | null>(null);
+  const askAgain = refunds.data?.find((refund) => refund.canAskAgain);
 
   // Back to the list as it was left (page and sort), or to its first page.
   const back = () => (hasInAppHistory() ? void navigate(-1) : void navigate(paths.myOrders));
@@ -81,7 +95,9 @@ export function OrderDetailPage() {
             <h2 className="order-detail__title" id="order-payment-title">
               결제 정보
             </h2>
-            {payment.isError ? (
+            {!paid ? (
+              <p className="order-detail__muted">{MyOrderMessages.noPayment}</p>
+            ) : payment.isError ? (
               <ErrorState
                 compact
                 error={payment.error}
@@ -98,6 +114,7 @@ export function OrderDetailPage() {
               <p className="order-detail__muted">{MyOrderMessages.noPayment}</p>
             )}
           </section>
+          {refunds.data && refunds.data.length > 0 ? <OrderRefunds refunds={refunds.data} /> : null}
         </>
       ) : (
         <p className="empty-state" role="status">
@@ -106,18 +123,35 @@ export function OrderDetailPage() {
       )}
       <div className="order-detail__actions">
         {backButton}
-        {order.data && lines.data && canRequestRefund(order.data.status, lines.data) ? (
-          <button type="button" className="btn btn--primary" onClick={() => setRefunding(true)}>
+        {order.data &&
+        lines.data &&
+        refunds.data?.length === 0 &&
+        canRequestRefund(order.data.status, lines.data) ? (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => setRefunding({ amount: order.data.o_totalPrice })}
+          >
             환불 신청
+          </button>
+        ) : null}
+        {askAgain ? (
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="refund-ask-again"
+            onClick={() => setRefunding({ amount: rejectedAmount(askAgain) })}
+          >
+            거절된 상품 다시 환불 신청
           </button>
         ) : null}
       </div>
       {refunding && order.data ? (
         <RefundRequestModal
           ono={order.data.ono}
-          amount={order.data.o_totalPrice}
+          amount={refunding.amount}
           payment={payment.data}
-          onClose={() => setRefunding(false)}
+          onClose={() => setRefunding(null)}
         />
       ) : null}
     </MyPageSection>
@@ -185,7 +219,7 @@ function OrderLine({ line }: { line: OrderLineDto }) {
           {line.od_name} · {line.or_count}개
         </p>
       </div>
-      <p className="order-line__amount">{formatWon(line.or_price * line.or_count)}</p>
+      <p className="order-line__amount">{formatWon(line.or_amount)}</p>
     </li>
   );
 }
@@ -195,7 +229,7 @@ function PaymentFacts({ payment }: { payment: OrderPaymentDto }) {
     <dl className="order-facts" data-testid="order-payment">
       <div>
         <dt>결제 수단</dt>
-        <dd>{PAYMENT_METHOD_LABELS[payment.pm_method] ?? payment.pm_method}</dd>
+        <dd data-testid="payment-method">{paymentMethodLabel(payment)}</dd>
       </div>
       <div>
         <dt>결제 금액</dt>
@@ -212,5 +246,56 @@ function PaymentFacts({ payment }: { payment: OrderPaymentDto }) {
         <dd>{payment.merchant_uid}</dd>
       </div>
     </dl>
+  );
+}
+
+const rejectedAmount = (refund: RefundHistoryItem) =>
+  refund.parts.filter((part) => part.status === 'REJECTED').reduce((sum, part) => sum + part.amount, 0);
+
+/** The order's refunds: the reason, the dates, and each seller's part with its state and amount. */
+function OrderRefunds({ refunds }: { refunds: RefundHistoryItem[] }) {
+  return (
+    <section
+      className="order-detail__section"
+      aria-labelledby="order-refunds-title"
+      data-testid="order-refunds"
+    >
+      <h2 className="order-detail__title" id="order-refunds-title">
+        환불 내역
+      </h2>
+      {refunds.map((refund) => (
+        <div key={refund.refundId} className="order-refund" data-testid="order-refund">
+          <dl className="order-facts">
+            <div>
+              <dt>{refund.retryOf ? '다시 신청한 환불' : '환불 상태'}</dt>
+              <dd>
+                <span className={`refund-status refund-status--${refund.status}`}>
+                  {REFUND_STATUS_LABELS[refund.status]}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>신청일</dt>
+              <dd>
+                <time dateTime={refund.requestDate}>{formatDateTime(refund.requestDate)}</time>
+              </dd>
+            </div>
+            {refund.completeDate ? (
+              <div>
+                <dt>처리 완료일</dt>
+                <dd>
+                  <time dateTime={refund.completeDate}>{formatDateTime(refund.completeDate)}</time>
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>환불 사유</dt>
+              <dd data-testid="refund-reason">{refund.reason}</dd>
+            </div>
+          </dl>
+          <RefundParts parts={refund.parts} />
+        </div>
+      ))}
+    </section>
   );
 }

@@ -8,6 +8,8 @@ import { paths } from '../../shared/routing/paths';
 import { formatDateTime } from '../../shared/text/format';
 import { ErrorState } from '../../shared/ui/ErrorState';
 import { MyPageSection } from '../MyPageSection';
+import { isPartlyRejected } from '../../orders/orderText';
+import { RefundParts } from '../../orders/RefundParts';
 import {
   ariaSortOf,
   filterRefunds,
@@ -169,13 +171,26 @@ function RefundTable({
               </td>
               <td className="refund-table__product" data-label="상품정보">
                 {item.productName}
+                <p className="refund-table__reason" data-testid="refund-reason">
+                  사유: {item.reason}
+                </p>
+                {item.completeDate ? (
+                  <p className="refund-table__done">
+                    처리 완료 <time dateTime={item.completeDate}>{formatDateTime(item.completeDate)}</time>
+                  </p>
+                ) : null}
+                {item.parts.length > 1 || isPartlyRejected(item.parts) ? (
+                  <RefundParts parts={item.parts} />
+                ) : null}
               </td>
               <td className="refund-table__amount" data-label="환불금액">
                 {formatWon(item.amount)}
               </td>
               <td className="refund-table__status" data-label="상태">
                 <span className={`refund-status refund-status--${item.status}`}>
-                  {REFUND_STATUS_LABELS[item.status] ?? item.status}
+                  {isPartlyRejected(item.parts) && item.status === 'COMPLETED'
+                    ? '부분 완료'
+                    : (REFUND_STATUS_LABELS[item.status] ?? item.status)}
                 </span>
               </td>
             </tr>

@@ -10,6 +10,7 @@ const line = (orno: number, rno: number | null = null): OrderLineDto => ({
   od_name: '기본',
   or_count: 1,
   or_price: 1_000,
+  or_amount: 1_000,
   rno,
   review_flag: rno !== null,
   productImage: [],

@@ -8,7 +8,8 @@ import type {
   PaymentRecordResult,
   PaymentVerificationDto,
   PlacedOrderDto,
-  SandboxPay,
+  RefundHistoryItem,
+  SandboxPayRequest,
   SandboxPayResult,
 } from '@mkt/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -29,8 +30,13 @@ export function fetchPaymentGateway(signal?: AbortSignal): Promise<PaymentGatewa
 }
 
 /** POST /api/payments/sandbox/pay: what the sandbox payment window's buttons call. */
-export function sandboxPay(payment: SandboxPay): Promise<SandboxPayResult> {
+export function sandboxPay(payment: SandboxPayRequest): Promise<SandboxPayResult> {
   return http.post<SandboxPayResult>('/api/payments/sandbox/pay', payment);
+}
+
+/** POST /api/orders/{ono}/payment-abandoned (ours): the window closed or declined; the order is cancelled. */
+export function abandonPayment(ono: number, outcome: 'cancelled' | 'declined'): Promise<OrderDto> {
+  return http.post<OrderDto>(`/api/orders/${ono}/payment-abandoned`, { outcome });
 }
 
 /** POST /api/payments: records the gateway payment of an order (2xx even when `success` is false). */
@@ -51,6 +57,7 @@ export const orderKeys = {
   one: (mno: number, ono: number) => ['orders', 'member', mno, ono] as const,
   lines: (ono: number) => ['orders', 'lines', ono] as const,
   payment: (ono: number) => ['orders', 'payment', ono] as const,
+  refunds: (ono: number) => ['orders', 'refunds', ono] as const,
 };
 
 /** GET /api/orders/member/{mno}: the member's orders, newest first. */
@@ -76,6 +83,15 @@ export function orderLinesQuery(ono: number) {
   return queryOptions({
     queryKey: orderKeys.lines(ono),
     queryFn: ({ signal }) => http.get<OrderLineDto[]>(`/api/order-details/order/${ono}`, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/orders/{ono}/refunds (ours): the order's refunds, each seller's part with its state. */
+export function orderRefundsQuery(ono: number) {
+  return queryOptions({
+    queryKey: orderKeys.refunds(ono),
+    queryFn: ({ signal }) => http.get<RefundHistoryItem[]>(`/api/orders/${ono}/refunds`, { signal }),
     staleTime: 0,
   });
 }
