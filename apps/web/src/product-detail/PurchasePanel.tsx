@@ -40,11 +40,15 @@ function optionLabel(option: ProductDetailDto['optionDetail'][number]): string {
 /** The top of the detail page: image, name, share, price, seller, description, options, total, buttons. */
 export function PurchasePanel({ product }: { product: ProductDetailDto }) {
   const name = productName(product);
-  const [chosen, setChosen] = useState<ChosenOption[]>(
-    () => rememberedChoice(product.pno, product.optionDetail) ?? initialSelection(product.optionDetail),
-  );
-  // Restored once: a later visit starts afresh.
-  useEffect(() => forgetChoice(), []);
+  const [chosen, setChosen] = useState<ChosenOption[]>(() => initialSelection(product.optionDetail));
+  // A choice kept across the login is restored once the page is live (the server, which renders the
+  // page first, has no session storage), and once only: a later visit starts afresh.
+  useEffect(() => {
+    const remembered = rememberedChoice(product.pno, product.optionDetail);
+    if (remembered) setChosen(remembered);
+    forgetChoice();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the product the page opened with
+  }, []);
   const { wished, toggleWish, addToCart, adding } = useProductActions(product);
   const selectId = useId();
   const finalPrice = discountedPrice(product.p_price, product.p_salePer);

@@ -381,7 +381,7 @@ describe('product inquiries API', () => {
     });
     const removed = await call('DELETE', `/api/qa/delete/${qno}`, author);
     for (const refused of [added, changed, removed]) {
-      expect([refused.status, refused.body.error]).toEqual([401, AuthErrors.requiredLogin]);
+      expect([refused.status, refused.body.error]).toEqual([401, AuthErrors.sessionEnded]);
     }
     expect(await stored()).toBe(before);
   });
