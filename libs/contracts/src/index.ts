@@ -5,6 +5,7 @@ export * from './api/reviews';
 export * from './api/inquiries';
 export * from './api/members';
 export * from './api/auth-errors';
+export * from './api/session-roles';
 export * from './api/social';
 export * from './api/address';
 export * from './api/visitors';

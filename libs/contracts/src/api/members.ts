@@ -83,18 +83,6 @@ export function roleSetOf(member: Pick<MemberDto, 'role' | 'membership'>): strin
   return [...member.membership];
 }
 
-/** The spec keeps one session per role, each under a cookie of its name. */
-export const SESSION_ROLES = ['member', 'seller', 'admin'] as const;
-export type SessionRole = (typeof SESSION_ROLES)[number];
-
-/** ADMIN -> admin, SELLER -> seller, any grade (USER, SILVER, ...) -> member. */
-export function sessionRoleOf(roleSet: readonly string[] | undefined): SessionRole {
-  const first = roleSet?.[0];
-  if (first === 'ADMIN') return 'admin';
-  if (first === 'SELLER') return 'seller';
-  return 'member';
-}
-
 /** A session's tokens, as a refresh answers them. */
 export const tokenPairSchema = z.object({
   accessToken: z.string().describe('30-minute HS256 JWT: send as `Authorization: Bearer <token>`'),

@@ -1,0 +1,13 @@
+// Kept apart from members.ts's zod schemas: the web app's entry reads these, and zod stays out of it.
+
+/** The spec keeps one session per role, each under a cookie of its name. */
+export const SESSION_ROLES = ['member', 'seller', 'admin'] as const;
+export type SessionRole = (typeof SESSION_ROLES)[number];
+
+/** ADMIN -> admin, SELLER -> seller, any grade (USER, SILVER, ...) -> member. */
+export function sessionRoleOf(roleSet: readonly string[] | undefined): SessionRole {
+  const first = roleSet?.[0];
+  if (first === 'ADMIN') return 'admin';
+  if (first === 'SELLER') return 'seller';
+  return 'member';
+}
