@@ -8,8 +8,14 @@ import { App } from '../app/App';
 import { createQueryClient } from '../app/queryClient';
 import { routes } from '../app/router';
 import { SERVER_STATE_ELEMENT_ID, type ServerState } from '../app/serverState';
+import { pageAssetLinks } from './pageAssets';
 import { headHtml, scriptJson, type PageHead } from './pageHead';
-import { isServerRendered, withServerLoaders, type LoaderContext } from './serverLoaders';
+import {
+  isServerRendered,
+  SERVER_RENDERED_MODULES,
+  withServerLoaders,
+  type LoaderContext,
+} from './serverLoaders';
 
 /** A render that has not finished by then is abandoned: the host answers the shell instead. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -40,13 +46,16 @@ function renderComplete(app: ReactNode): Promise<PipeableStream> {
   });
 }
 
-function documentParts(template: string, head: PageHead, state: ServerState): [string, string] {
+function documentParts(template: string, page: string, head: PageHead, state: ServerState): [string, string] {
   const at = template.indexOf(ROOT_ELEMENT);
   if (at < 0) throw new Error(`the page template has no ${ROOT_ELEMENT}`);
   const before = template
     .slice(0, at)
     .replace(TEMPLATE_HEAD, '')
-    .replace('</head>', `  ${headHtml(head)}\n  </head>`);
+    .replace(
+      '</head>',
+      `  ${headHtml(head)}\n    ${pageAssetLinks(SERVER_RENDERED_MODULES[page])}\n  </head>`,
+    );
   const after = template.slice(at + ROOT_ELEMENT.length);
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptJson(state)}</script>`;
   return [`${before}<div id="root">`, `</div>${stateScript}${after}`];
@@ -82,7 +91,7 @@ export const renderStorefrontPage: RenderStorefrontPage = async ({ url, template
     // A not-found too: the browser shows it as the server did.
     shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',
   });
-  const [before, after] = documentParts(template, head, { queries });
+  const [before, after] = documentParts(template, page, head, { queries });
   return {
     status: requestContext.status,
     pipe(destination) {

@@ -90,6 +90,12 @@ const SERVER_LOADERS: Record<string, PageLoader> = {
   [RENDERED_ROUTE_IDS.productList]: productList,
 };
 
+/** Their modules, as Vite's manifest names them: the page's style sheets go into the rendered head. */
+export const SERVER_RENDERED_MODULES: Record<string, string> = {
+  [RENDERED_ROUTE_IDS.productDetail]: 'src/product-detail/ProductDetailPage.tsx',
+  [RENDERED_ROUTE_IDS.productList]: 'src/product-list/ProductListPage.tsx',
+};
+
 export function isServerRendered(routeId: string | undefined): routeId is string {
   return routeId !== undefined && routeId in SERVER_LOADERS;
 }
