@@ -96,12 +96,10 @@ describe('refunds (browser)', () => {
       await page.keyboard.type('!');
       await waitForText(count, '10 / 500');
       expect(await submit.isDisabled()).toBe(false);
-      // Ten characters, most of them spaces: the counter lets it through, the rule does not.
+      // Ten characters, nine of them spaces: only what is typed counts (issue 25), so the button stays off.
       await reason.fill('         짧');
-      const tooShort = nextDialog(page);
-      await submit.click();
-      expect(await tooShort).toBe('환불 사유를 10자 이상 입력해 주세요.');
-      expect(await modal.isVisible()).toBe(true);
+      await waitForText(count, '1 / 500');
+      expect(await submit.isDisabled()).toBe(true);
       // The counter stops at 500.
       await reason.fill('가'.repeat(600));
       await waitForText(count, '500 / 500');
@@ -133,7 +131,8 @@ describe('refunds (browser)', () => {
       const cells = await row.locator('td').allInnerTexts();
       expect(cells[0]).toBe(String(ono));
       expect(cells[1]).toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
-      expect(cells[2]).toBe(option.p_name);
+      // The product, then the refund's reason (issue 25).
+      expect(cells[2].split('\n').filter(Boolean)).toEqual([option.p_name, `사유: ${REASON}`]);
       expect(cells[3]).toBe(formatWon(o_totalPrice));
       expect(cells[4]).toBe('처리중');
       expect(await page.getByTestId('refund-page').count()).toBe(0);
@@ -187,7 +186,12 @@ describe('refunds (browser)', () => {
         20_000,
       );
       expect(await done.isDisabled()).toBe(true);
-      expect(await sellerRow.locator('td').nth(9).innerText()).toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
+      // The refund's cell: when it was asked, why, and its part (issue 25): given back, and when.
+      const refundCell = (await sellerRow.locator('td').nth(9).innerText()).split('\n');
+      expect(refundCell[0]).toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
+      expect(refundCell).toContain(`사유: ${REASON}`);
+      expect(refundCell).toContain('환불 완료');
+      expect(refundCell.at(-1)).toMatch(/^환불일 \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
       await screenshot(sellerPage, 'seller-orders-refunded-1280');
       await expectAccessible(sellerPage);
 

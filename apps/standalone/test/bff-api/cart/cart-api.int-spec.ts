@@ -256,8 +256,8 @@ describe('cart and wish-list API', () => {
         { price: 12_900, salePercent: 15, optionPrice: 1_500, quantity: 3 },
       ]);
       expect(body).toEqual({ ...expected, lineCount: 2 });
-      // 2 x (53,100 + 55,000) + 3 x (ceil10(12,900 x 0.85) + 1,500)
-      expect(body.paymentAmount).toBe(216_200 + 37_410);
+      // Each line rounded up to 10 won once: ceil10(2 x (53,100 + 55,000)) + ceil10(3 x (10,965 + 1,500))
+      expect(body.paymentAmount).toBe(216_200 + 37_400);
       expect(body.shippingFee).toBe(0);
 
       const none = await call<CartSummaryDto>('GET', `/api/cart/${shopper.mno}/summary?cino=`, shopper);
