@@ -291,7 +291,7 @@ export class RefundScenario {
       const mine = partsOf(refund.rfno);
       checked('refund parts');
       if (
-        mine.some((part) => part.status !== 'APPROVED') ||
+        mine.some((part) => part.status !== 'REFUNDED') ||
         sum(mine.map((p) => p.amount)) !== order?.o_total_price
       )
         note(
