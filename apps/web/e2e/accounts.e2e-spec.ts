@@ -248,8 +248,11 @@ describe('accounts (browser)', () => {
       await page.getByRole('button', { name: '로그아웃' }).waitFor();
 
       const expired = nextDialog(page);
+      const reloaded = page.waitForEvent('load');
       await page.evaluate("localStorage.setItem('expires', String(Date.now() - 1))");
       expect(await expired).toBe('로그인이 만료되었습니다. 다시 로그인해 주세요.');
+      // The page reloads after the alert (a test ending mid-reload can hang its context's close).
+      await reloaded;
       await page.getByRole('link', { name: '로그인', exact: true }).waitFor();
       expect(
         await poll(

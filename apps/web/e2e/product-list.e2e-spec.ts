@@ -78,8 +78,15 @@ async function currentPage(page: Page): Promise<string | null> {
   return (await current.count()) === 1 ? current.innerText() : null;
 }
 
-async function pressedSort(page: Page): Promise<string> {
-  return page.getByTestId('sort-toggle').locator('button[aria-pressed="true"]').innerText();
+/** The URL changes before React commits the navigation's render: waits for the pressed button to follow. */
+async function expectPressedSort(page: Page, label: string): Promise<void> {
+  const pressed = page.getByTestId('sort-toggle').locator('button[aria-pressed="true"]');
+  expect(
+    await poll(
+      () => pressed.innerText(),
+      (text) => text === label,
+    ),
+  ).toBe(label);
 }
 
 /** A top category with a sub category with a leaf that has products, as the API sees it. */
@@ -209,12 +216,12 @@ describe('product list (browser)', () => {
       const cheapest = await listApi({ sortBy: 'p_price', sort: 'asc' });
       const page = await browser.open('/product/list');
       await page.getByTestId('product-grid').waitFor();
-      expect(await pressedSort(page)).toBe('인기순');
+      await expectPressedSort(page, '인기순');
 
       await page.getByRole('button', { name: '낮은 가격순' }).click();
       await page.waitForURL((url) => url.searchParams.get('sortBy') === 'p_price');
       expect(searchParams(page).get('sort')).toBe('asc');
-      expect(await pressedSort(page)).toBe('낮은 가격순');
+      await expectPressedSort(page, '낮은 가격순');
       await expectCards(page, cheapest);
 
       // The order is the price the cards show, after the discount (not the struck-through list price).
@@ -270,23 +277,23 @@ describe('product list (browser)', () => {
       await page.waitForURL((url) => url.searchParams.get('page') === '1');
       await expectCards(page, newest1);
       expect(await currentPage(page)).toBe('1');
-      expect(await pressedSort(page)).toBe('신상품순');
+      await expectPressedSort(page, '신상품순');
 
       await page.goBack();
       await page.waitForURL((url) => !url.searchParams.has('sortBy'));
       await expectCards(page, popular1);
-      expect(await pressedSort(page)).toBe('인기순');
+      await expectPressedSort(page, '인기순');
 
       await page.goForward();
       await page.goForward();
       await page.waitForURL((url) => url.searchParams.get('page') === '2');
       await expectCards(page, newest2);
-      expect(await pressedSort(page)).toBe('신상품순');
+      await expectPressedSort(page, '신상품순');
 
       await page.reload();
       await expectCards(page, newest2);
       expect(await currentPage(page)).toBe('2');
-      expect(await pressedSort(page)).toBe('신상품순');
+      await expectPressedSort(page, '신상품순');
       await screenshot(page, 'product-list-page-2');
       await expectAccessible(page);
       await expectPhoneLayout(page, 'product-list-page-2');
@@ -307,7 +314,7 @@ describe('product list (browser)', () => {
         (url) => url.pathname === '/product/list' && url.searchParams.get('sortBy') === 'pno',
       );
       await page.getByRole('heading', { level: 1, name: '신상품' }).waitFor();
-      expect(await pressedSort(page)).toBe('신상품순');
+      await expectPressedSort(page, '신상품순');
       await expectCards(page, newest);
       await expectAccessible(page);
 

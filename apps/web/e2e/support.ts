@@ -278,11 +278,11 @@ export function useBrowser(): BrowserHarness {
         await context.close();
       }),
     );
-  });
+  }, TEST_TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
-  });
+  }, TEST_TIMEOUT_MS);
 
   return {
     pageErrors,

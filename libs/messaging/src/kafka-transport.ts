@@ -50,6 +50,7 @@ export class KafkaTransport implements MessageTransport {
   private readonly kafka: KafkaClient;
   private readonly consumerKafka: KafkaClient;
   private readonly prefix: string;
+  private readonly logger: MessagingLogger;
   private readonly knownTopics = new Set<string>();
   private readonly consumers = new Set<Consumer>();
   private producer?: Promise<Producer>;
@@ -57,7 +58,8 @@ export class KafkaTransport implements MessageTransport {
 
   constructor(private readonly options: KafkaTransportOptions) {
     this.prefix = options.topicPrefix ?? '';
-    const logger = options.logger ?? silentLogger;
+    this.logger = options.logger ?? silentLogger;
+    const logger = this.logger;
     const client = (retry: typeof RETRY) =>
       new Kafka({
         clientId: options.clientId,
@@ -126,19 +128,36 @@ export class KafkaTransport implements MessageTransport {
     });
     const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
     if (liveTail) consumer.on(consumer.events.FETCH, () => liveTail.onPoll());
-    await consumer.run({
-      // A group that never commits is removed by the broker once its member leaves.
-      autoCommit: !liveTail,
-      partitionsConsumedConcurrently: 3,
-      eachMessage: async ({ topic, message }) => {
-        await options.onMessage({
-          topic: topic.slice(this.prefix.length),
-          key: message.key?.toString() ?? '',
-          value: message.value?.toString() ?? '',
-          headers: decodeHeaders(message.headers),
-        });
-      },
+    const run = () =>
+      consumer.run({
+        // A group that never commits is removed by the broker once its member leaves.
+        autoCommit: !liveTail,
+        partitionsConsumedConcurrently: 3,
+        eachMessage: async ({ topic, message }) => {
+          await options.onMessage({
+            topic: topic.slice(this.prefix.length),
+            key: message.key?.toString() ?? '',
+            value: message.value?.toString() ?? '',
+            headers: decodeHeaders(message.headers),
+          });
+        },
+      });
+    // kafkajs restarts a crashed consumer only after an error it deems retriable. Others end it for
+    // good, among them "Failed to find group coordinator", met when a restarted broker answers before
+    // it has loaded the group: the consumer has disconnected by then and is run again as kafkajs
+    // itself restarts one (a new group member, from the last committed offsets).
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || !this.consumers.has(consumer)) return;
+      this.logger.error('kafka: a consumer kafkajs gave up on is started again', {
+        groupId: payload.groupId,
+        error: String(payload.error),
+      });
+      // run() hands its own failures to the crash handler: this one again.
+      setTimeout(() => {
+        if (this.consumers.has(consumer)) void run();
+      }, RETRY.initialRetryTime);
     });
+    await run();
     await joined;
     return {
       close: async () => {
