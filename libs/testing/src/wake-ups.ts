@@ -178,3 +178,35 @@ export async function checkOwnProductWritesReadBack(api: StoreApi): Promise<void
   expectShown('the restored detail', await detailStatus(), 200);
   expectShown('the list after the restore', (await listed()).includes(product.pno), true);
 }
+
+/**
+ * A shopper's review and refund request, written through services other than the order's and
+ * reaching the order as events, each read back from the order right after its answer (my page's
+ * review tabs and order list read them there): throws naming the first read that did not show it.
+ */
+export async function checkOwnOrderChangesReadBack(api: StoreApi): Promise<void> {
+  const { odno } = await productInStock(api, 2);
+  const shopper = await api.newShopper('own-order-changes');
+  const completedOrder = async () => {
+    const { ono, verification } = await timedCheckout(api, shopper, odno);
+    if (verification.status !== 'ORDER_COMPLETE')
+      throw new Error(`order ${ono} did not complete: ${JSON.stringify(verification)}`);
+    return ono;
+  };
+
+  const reviewed = await completedOrder();
+  const [line] = (await api.order(shopper, reviewed)).orderDetails;
+  await api.call(shopper, 'POST', `/api/review/add/${line.orno}`, {
+    title: '좋아요',
+    rate: 4,
+    content: '리뷰를 쓰고 바로 마이페이지를 엽니다.',
+  });
+  const [readLine] = (await api.order(shopper, reviewed)).orderDetails;
+  if (readLine.rno === null) throw new Error(`line ${line.orno} read back without its review`);
+
+  const refunded = await completedOrder();
+  await api.requestRefund(shopper, refunded, '환불을 요청하고 바로 주문 목록을 봅니다.');
+  const { status } = await api.order(shopper, refunded);
+  if (status !== 'REFUND_PENDING')
+    throw new Error(`order ${refunded} read back ${status} after the refund request`);
+}

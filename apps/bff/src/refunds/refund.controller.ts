@@ -40,12 +40,14 @@ export class RefundController {
   })
   @Post('orders/:ono/refund')
   @Authenticated({ roles: ['MEMBER'] })
-  request(
+  async request(
     @Param('ono') ono: string,
     @Body() body: unknown,
     @Caller() caller: SessionClaims,
   ): Promise<RefundDto> {
-    return this.refunds.request(caller.mno, id(ono), parseInput(refundRequestSchema, body));
+    const refund = await this.refunds.request(caller.mno, id(ono), parseInput(refundRequestSchema, body));
+    await this.orders.ownChangeShown(caller.mno, { ono: refund.ono, rfno: refund.rfno });
+    return refund;
   }
 
   /** The caller's refund history (a zero-based Spring-style page). */

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { CatalogClient } from '../services/catalog.client';
+import { OrderClient } from '../services/order.client';
 import { MemberClient } from '../services/member.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
@@ -34,6 +35,7 @@ export class ReviewController {
   constructor(
     private readonly catalog: CatalogClient,
     private readonly members: MemberClient,
+    private readonly orders: OrderClient,
   ) {}
 
   @ApiDoc({
@@ -101,6 +103,8 @@ export class ReviewController {
     const review = parseInput(reviewWriteSchema, body);
     const member = await this.members.byMno(caller.mno);
     await this.catalog.writeReview(id(orno), { mno: caller.mno, mName: member.m_name }, review);
+    // My page's review tabs read the line from the order service.
+    await this.orders.ownChangeShown(caller.mno, { orno: id(orno) });
   }
 
   /** The spec's like toggle: the whole review comes back; the caller's like of it is toggled, its count never read. */

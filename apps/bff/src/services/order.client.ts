@@ -20,6 +20,15 @@ export class OrderClient {
     return this.http.get(`/orders/member/${mno}/${ono}`, orderSchema);
   }
 
+  /**
+   * Waits (about 2 s at most) until the member's order shows their own refund request or review,
+   * made through another service and reaching the order as an event: a read right after shows it.
+   */
+  async ownChangeShown(mno: number, change: { ono: number; rfno: number } | { orno: number }): Promise<void> {
+    // The change is made: should the order service not answer, the caller still hears so.
+    await this.http.get(`/orders/own-change/${mno}`, orderSchema, change).catch(() => undefined);
+  }
+
   /** The member's payment window for the order ended without paying: the order is cancelled at once. */
   paymentAbandoned(mno: number, ono: number, outcome: 'cancelled' | 'declined'): Promise<OrderDto> {
     return this.http.post(`/orders/member/${mno}/${ono}/payment-abandoned`, { outcome });

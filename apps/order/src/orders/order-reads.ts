@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { OrderDto } from '@mkt/contracts';
 import { ORDER_CANCEL_REASON_TEXT, OrderMessages } from '@mkt/contracts';
-import { NotFound } from '@mkt/platform';
+import type { DatabaseNotices } from '@mkt/messaging';
+import { waitForNotice } from '@mkt/messaging';
+import { DATABASE_NOTICES, NotFound } from '@mkt/platform';
 import { OrderDatabase } from '../database';
 import type { Prisma } from '../database';
 import type { CancelReason } from '../process/order-process';
@@ -47,10 +49,25 @@ export interface SellerOrderFilter {
 /** Orders a seller's console lists: paid ones and their refunds (not those waiting for payment, not cancelled ones). */
 const SELLER_CONSOLE_STATUSES = ['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COMPLETE'] as const;
 
+/**
+ * A member's own change made elsewhere that their order shows once its event lands: the refund
+ * `rfno` they asked for on order `ono`, or their review of line `orno`.
+ */
+export type OwnChange = { ono: number; rfno: number } | { orno: number };
+
+/** What an update of an order's refund or of a line's review notifies, with the order's number (migration 0006). */
+const ORDER_CHANGED = 'order_changed';
+
+/** How long a read after a member's own change waits for it to land: the event's hop, with room for a busy machine. */
+const OWN_CHANGE_WAIT_MS = 2_000;
+
 /** Orders as shoppers, sellers, admins (and payment and refund) read them. */
 @Injectable()
 export class OrderReads {
-  constructor(private readonly db: OrderDatabase) {}
+  constructor(
+    private readonly db: OrderDatabase,
+    @Inject(DATABASE_NOTICES) private readonly notices: DatabaseNotices,
+  ) {}
 
   /** The member's orders, newest first. */
   async ofMember(mno: number): Promise<OrderDto[]> {
@@ -67,6 +84,38 @@ export class OrderReads {
     const row = await this.db.order.findFirst({ where: { ono, mno }, include: withLines });
     if (!row) throw new NotFound(OrderMessages.orderNotFound);
     return toOrderDto(row);
+  }
+
+  /**
+   * The member's order as soon as it shows their own `change` (woken by its commit), so that a
+   * read right after the change shows it; as it is after OWN_CHANGE_WAIT_MS otherwise.
+   */
+  async showing(mno: number, change: OwnChange): Promise<OrderDto> {
+    const ono =
+      'ono' in change
+        ? change.ono
+        : (await this.db.orderDetail.findFirst({ where: { orno: change.orno, order: { mno } } }))?.ono;
+    if (ono === undefined) throw new NotFound(OrderMessages.orderNotFound);
+    const shows = (row: OrderRow) =>
+      'rfno' in change
+        ? (row.refundRfno ?? 0) >= change.rfno
+        : row.details.some((line) => line.orno === change.orno && line.rno !== null);
+    const read = async () => {
+      const row = await this.db.order.findFirst({ where: { ono, mno }, include: withLines });
+      if (!row) throw new NotFound(OrderMessages.orderNotFound);
+      return row;
+    };
+    const shown = await waitForNotice(
+      this.notices,
+      ORDER_CHANGED,
+      String(ono),
+      async () => {
+        const row = await read();
+        return shows(row) ? row : undefined;
+      },
+      OWN_CHANGE_WAIT_MS,
+    );
+    return toOrderDto(shown ?? (await read()));
   }
 
   /**

@@ -19,6 +19,10 @@ const consoleQuery = z.object({
   status: sellerOrderStatusSchema.optional(),
   mno: positiveIdSchema.optional(),
 });
+const ownChange = z.union([
+  z.object({ ono: positiveIdSchema, rfno: positiveIdSchema }),
+  z.object({ orno: positiveIdSchema }),
+]);
 const placement = z.object({
   mno: positiveIdSchema,
   idempotencyKey: z.string().trim().min(1).max(100),
@@ -57,6 +61,12 @@ export class OrderController {
   @Get('member/:mno/:ono')
   memberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<OrderDto> {
     return this.reads.one(id(ono), id(mno));
+  }
+
+  /** The member's order once it shows their own refund request (`ono`, `rfno`) or review (`orno`). */
+  @Get('own-change/:mno')
+  showingOwnChange(@Param('mno') mno: string, @Query() query: unknown): Promise<OrderDto> {
+    return this.reads.showing(id(mno), parseInput(ownChange, query));
   }
 
   @Get('console')

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  checkOwnOrderChangesReadBack,
   checkOwnProductWritesReadBack,
   checkReviewRightAfterCompletion,
   checkVerifyOnIdleStore,
@@ -44,5 +45,9 @@ describe('wake-ups in standalone mode', () => {
 
   it("shows a product's edit, delete and restore to whoever made them right after the answer", async () => {
     await checkOwnProductWritesReadBack(api);
+  });
+
+  it('shows a review and a refund request on the order to the shopper right after the answer', async () => {
+    await checkOwnOrderChangesReadBack(api);
   });
 });
