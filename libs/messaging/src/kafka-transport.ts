@@ -102,6 +102,13 @@ export class KafkaTransport implements MessageTransport {
     }
   }
 
+  /** kafkajs marks what a later try may cure (connections, leaders moving) retriable; its give-up error wraps the last one. */
+  isOutage(error: unknown): boolean {
+    for (let cause = error; cause instanceof Error; cause = (cause as { cause?: unknown }).cause)
+      if ((cause as { retriable?: boolean }).retriable === true) return true;
+    return false;
+  }
+
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     await this.ensureTopics([...options.topics, ...options.topics.map(deadLetterTopic)]);
     const consumer = this.consumerKafka.consumer({

@@ -491,6 +491,34 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await until(async () => (await qty('A')) === 99, 'the re-driven event');
     await c.stop();
   });
+  it('retries through a broker outage however long, never parking the event, at most maxBackoffMs apart', async () => {
+    await enqueue('B', 1);
+    let outageFailures = 0;
+    const recovering: MessageTransport = {
+      publish: async (messages) => {
+        if (outageFailures++ < 6) throw new Error('broker unreachable');
+        await h.transport.publish(messages);
+      },
+      isOutage: () => true,
+      subscribe: (o) => h.transport.subscribe(o),
+      close: async () => undefined,
+    };
+    // Uncapped, the second try alone would wait 10 s; an outage counted would park the event at once.
+    const patient = relay({ maxAttempts: 1, baseBackoffMs: 10_000, maxBackoffMs: 20 }, recovering);
+    const c = consumer();
+    await c.start();
+    await until(
+      async () => {
+        await patient.relayOnce();
+        return (await qty('B')) === 99;
+      },
+      'the event published once the broker is back',
+      5_000,
+    );
+    expect(outageFailures).toBe(7);
+    expect(await patient.list('FAILED')).toEqual([]);
+    await c.stop();
+  });
 });
 
 describe('the Kafka transport', () => {

@@ -98,9 +98,15 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** How long a claim holds; a relay that dies mid-round is replaced after this. */
   leaseMs?: number;
-  /** Publish attempts before an event is parked as FAILED for an operator to re-drive. */
+  /**
+   * Publish attempts the transport refused before an event is parked as FAILED for an operator to
+   * re-drive; failures for want of a broker (the transport's `isOutage`) do not count.
+   */
   maxAttempts?: number;
+  /** The wait after a failed publish, doubling with each counted attempt up to `maxBackoffMs`. */
   baseBackoffMs?: number;
+  /** The longest wait between two tries: how soon a broker back from an outage gets the events. */
+  maxBackoffMs?: number;
   /**
    * The longest wait between two rounds when nothing is due: a safety net for a missed wake-up
    * (without `notices`, the only way events are found).
@@ -155,6 +161,7 @@ export class OutboxRelay {
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly baseBackoffMs: number;
+  private readonly maxBackoffMs: number;
   private readonly pollIntervalMs: number;
   private readonly logger: MessagingLogger;
   private readonly loop: PollingLoop;
@@ -171,6 +178,7 @@ export class OutboxRelay {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.baseBackoffMs = options.baseBackoffMs ?? 500;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.logger = options.logger ?? silentLogger;
     this.loop = new PollingLoop(
@@ -309,13 +317,15 @@ export class OutboxRelay {
   /** Puts the events back in line after a backoff (or parks them); answers the ms until the earliest retry. */
   private async recordFailure(ids: string[], error: unknown): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
-    this.logger.warn('outbox publish failed; will retry', { events: ids.length, error: message });
+    const outage = this.transport.isOutage?.(error) ?? false;
+    this.logger.warn('outbox publish failed; will retry', { events: ids.length, error: message, outage });
     const [retry] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
       `WITH failed AS (
          UPDATE ${this.outbox}
-         SET attempts = attempts + 1, last_error = $2, leased_until = NULL, lease_owner = NULL,
-             next_attempt_at = now() + make_interval(secs => ($3::double precision * power(2, attempts)) / 1000),
-             status = CASE WHEN attempts + 1 >= $4 THEN 'FAILED' ELSE 'PENDING' END
+         SET attempts = attempts + $6::int, last_error = $2, leased_until = NULL, lease_owner = NULL,
+             next_attempt_at = now() + make_interval(
+               secs => least($3::double precision * power(2, attempts), $7::double precision) / 1000),
+             status = CASE WHEN attempts + $6::int >= $4 THEN 'FAILED' ELSE 'PENDING' END
          WHERE id = ANY($1::bigint[]) AND lease_owner = $5
          RETURNING status, next_attempt_at)
        SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
@@ -325,6 +335,8 @@ export class OutboxRelay {
       this.baseBackoffMs,
       this.maxAttempts,
       this.owner,
+      outage ? 0 : 1,
+      this.maxBackoffMs,
     );
     return Math.max(0, retry?.ms ?? Infinity);
   }

@@ -45,6 +45,11 @@ export interface MessageTransport {
   publish(messages: TransportMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;
+  /**
+   * Whether a failed publish failed for want of a broker (unreachable, restarting), not over the
+   * messages themselves: the outbox then retries for as long as the outage lasts, never parking them.
+   */
+  isOutage?(error: unknown): boolean;
   /** What `groupId` has yet to consume of `topics`, per partition (for metrics); test doubles may leave it out. */
   consumerLag?(groupId: string, topics: string[]): Promise<ConsumerLag[]>;
 }
