@@ -8,6 +8,7 @@ export * from './service-client';
 export * from './in-process-transport';
 export * from './ttl-cache';
 export * from './recurring-job';
+export * from './health';
 export * from './event-handlers';
 export * from './metrics';
 export * from './ops-token';
