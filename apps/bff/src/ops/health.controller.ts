@@ -4,11 +4,11 @@ import type { Liveness, Readiness } from '@mkt/platform';
 import { answerReadiness, liveness } from '@mkt/platform';
 import type { Response } from 'express';
 import { z } from 'zod';
-import type { AuthSettings } from './auth/auth-settings';
-import { AUTH_SETTINGS } from './auth/auth-settings';
-import { SERVICE_URLS } from './bff.tokens';
-import type { ServiceUrls } from './services/service-clients';
-import { ApiDoc, openApiSchema } from './openapi/api-doc';
+import type { AuthSettings } from '../auth/auth-settings';
+import { AUTH_SETTINGS } from '../auth/auth-settings';
+import { SERVICE_URLS } from '../bff.tokens';
+import type { ServiceUrls } from '../services/service-clients';
+import { ApiDoc, openApiSchema } from '../openapi/api-doc';
 
 type State = 'up' | 'down';
 

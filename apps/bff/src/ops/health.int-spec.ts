@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { testInfrastructure } from '@mkt/testing';
-import { RedisKeyValueStore } from './auth/key-value-store';
-import { startBffAlone } from './testing/bff-alone';
+import { RedisKeyValueStore } from '../auth/key-value-store';
+import { startBffAlone } from '../testing/bff-alone';
 
 jest.setTimeout(60_000);
 
