@@ -6,7 +6,6 @@ export * from './service-runtime';
 export * from './service-process';
 export * from './service-client';
 export * from './in-process-transport';
-export * from './ttl-cache';
 export * from './recurring-job';
 export * from './health';
 export * from './event-handlers';
