@@ -287,7 +287,7 @@ export interface ServiceSpec<P extends PrismaLike> {
   name: string;
   migrationsDir: string;
   prisma: PrismaClass<P>;
-  /** Controllers whose `@OnEvent` methods react to other services' events. */
+  /** Controllers whose `@ConsumesEvent` methods react to other services' events. */
   handlers?: Type[];
   /** Nest modules the service uses (CqrsModule, say). */
   imports?: DynamicModule[];

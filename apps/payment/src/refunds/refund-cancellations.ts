@@ -3,8 +3,8 @@ import type { PayloadOf } from '@mkt/contracts';
 import { PaymentRefundedV2, RefundPartApprovedV2 } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
 import { Outbox } from '@mkt/messaging';
-import type { EventContext } from '@mkt/platform';
-import { DATABASE_NOTICES, JsonLogger, OnEvent, RecurringJob } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { DATABASE_NOTICES, JsonLogger, ConsumesEvent, RecurringJob } from '@mkt/platform';
 import type { PaymentTx } from '../database';
 import { PaymentDatabase } from '../database';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
@@ -16,10 +16,10 @@ type RefundLine = PayloadOf<typeof PaymentRefundedV2>['lines'][number];
 /** A seller's approved part becomes a cancellation to do; the canceller does it. */
 @Controller()
 export class QueueRefundCancellations {
-  @OnEvent(RefundPartApprovedV2, 'payment.queue-refund-cancellation')
+  @ConsumesEvent(RefundPartApprovedV2, 'payment.queue-refund-cancellation')
   async handle(
     { rfno, ono, mno, part }: PayloadOf<typeof RefundPartApprovedV2>,
-    { tx }: EventContext<PaymentTx>,
+    { tx }: HandlingContext<PaymentTx>,
   ): Promise<void> {
     const payment = await tx.payment.findFirst({ where: { ono, status: { in: ['VERIFIED', 'CANCELLED'] } } });
     if (!payment) throw new Error(`refund ${rfno}: order ${ono} has no verified payment to give back`);
