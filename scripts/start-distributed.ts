@@ -283,8 +283,8 @@ async function main(): Promise<void> {
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${bffPort}`,
     }),
   });
-  await Promise.all(SERVICES.map((node) => replicasHealthy(servicePort(node), '/health')));
-  await replicasHealthy(bffPort, '/api/health');
+  await Promise.all(SERVICES.map((node) => replicasHealthy(servicePort(node), '/health/ready')));
+  await replicasHealthy(bffPort, '/api/health/ready');
   if (stopping) return;
   opened = true;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

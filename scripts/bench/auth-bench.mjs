@@ -74,7 +74,7 @@ try {
     KAFKA_BROKERS: process.env.MKT_TEST_KAFKA_BROKERS ?? '127.0.0.1:59092',
     JWT_SECRET: 'benchmark-only-secret-benchmark-only-secret',
   });
-  await waitFor('http://127.0.0.1:18491/health');
+  await waitFor('http://127.0.0.1:18491/health/ready');
   await waitFor(`${bff}/api/health`);
   const join = await fetch(`${bff}/api/member/join`, {
     method: 'POST',

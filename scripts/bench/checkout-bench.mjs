@@ -242,7 +242,7 @@ async function stopProcesses() {
 
 /** Waits until a service answers its health call; a process that ended instead is an error. */
 async function healthy(name, timeoutMs) {
-  const url = name === 'bff' ? `${bff}/api/health` : `http://127.0.0.1:${PORTS[name]}/health`;
+  const url = name === 'bff' ? `${bff}/api/health` : `http://127.0.0.1:${PORTS[name]}/health/ready`;
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(200)) {
     if (!processes[name].running)
       throw new Error(`${name} ended while starting; see ${join(logDir, `${name}.log`)}`);

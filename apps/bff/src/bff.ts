@@ -1,5 +1,5 @@
-import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { Module } from '@nestjs/common';
+import type { DynamicModule, INestApplication, Provider } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { JsonLogger, ListenOptions, TrustProxy } from '@mkt/platform';
@@ -8,36 +8,30 @@ import {
   ErrorBodyFilter,
   Metrics,
   OPS_TOKEN,
-  OpsMetricsController,
   refuseMalformedQuery,
 } from '@mkt/platform';
 import { apiRevalidation } from './caching/revalidation';
-import { AdminMembersController } from './admin/admin-members.controller';
+import { AdminModule } from './admin/admin.module';
+import { AuthModule } from './auth/auth.module';
+import { BoardModule } from './board/board.module';
+import { CartModule } from './cart/cart.module';
+import { CatalogModule } from './catalog/catalog.module';
+import { literalRoutesFirst } from './literal-routes-first';
+import { OpsModule } from './ops/ops.module';
+import { OrdersModule } from './orders/orders.module';
+import { PaymentsModule } from './payments/payments.module';
+import { RefundsModule } from './refunds/refunds.module';
 import type { AuthSettings } from './auth/auth-settings';
 import { authProviders } from './auth/auth.providers';
-import { MemberAuthController } from './auth/member-auth.controller';
 import { SERVICE_URLS } from './bff.tokens';
-import { CartController } from './cart/cart.controller';
-import { CatalogController } from './catalog/catalog.controller';
 import type { CatalogCacheOptions } from './catalog/catalog-read-cache';
 import { CATALOG_CACHE_OPTIONS, CatalogReadCache } from './catalog/catalog-read-cache';
 import { FastLane } from './catalog/fast-lane';
-import { HealthController } from './health.controller';
-import { InquiryController } from './inquiries/inquiry.controller';
-import { ConsoleOrdersController } from './orders/console-orders.controller';
-import { FaqController, NoticeController } from './customer-centre/customer-centre.controller';
-import { OrderController } from './orders/order.controller';
 import { serveApiDocs } from './openapi/api-docs';
-import { PaymentController } from './payments/payment.controller';
-import { ProductManagementController } from './products/product-management.controller';
-import { RefundController } from './refunds/refund.controller';
-import { ReviewController } from './reviews/review.controller';
 import { socialProviders } from './social/social.providers';
 import type { SocialSettings } from './social/social-settings';
-import { SocialSignInController } from './social/social-sign-in.controller';
 import type { VisitorCounters } from './visitors/visitor-counters';
 import { VISITOR_COUNTERS } from './visitors/visitor-counters';
-import { VisitorController } from './visitors/visitor.controller';
 import { VisitorStreams } from './visitors/visitor-stream';
 import type { ServiceTransports, ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
@@ -47,7 +41,6 @@ import { sameSiteWrites } from './security/same-site-writes';
 import { securityHeaders } from './security/security-headers';
 import { MAIL_SETTINGS, type MailSettings } from './mail/mailer';
 import { serveWebApp } from './web/web-app';
-import { WishlistController } from './wishlist/wishlist.controller';
 
 export interface BffOptions {
   services: ServiceUrls;
@@ -87,53 +80,59 @@ const CORS_HEADERS = [
   'tracestate',
 ];
 
+/**
+ * What every feature module's controllers and guards use (service clients, sessions, caches,
+ * settings): global, so that a feature module declares its controllers only.
+ */
+@Global()
+@Module({})
+class BffCoreModule {
+  static register(options: BffOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: OPS_TOKEN, useValue: options.opsToken ?? '' },
+      { provide: MAIL_SETTINGS, useValue: options.mail ?? null },
+      { provide: Metrics, useValue: new Metrics('bff') },
+      { provide: SERVICE_URLS, useValue: options.services },
+      ...serviceClientProviders(options.services, options.serviceTransports),
+      ...authProviders(options.auth),
+      ...socialProviders(options.social ?? {}, options.auth.store),
+      { provide: VISITOR_COUNTERS, useValue: options.visitors },
+      { provide: CATALOG_CACHE_OPTIONS, useValue: options.catalogCache ?? null },
+      CatalogReadCache,
+      FastLane,
+      {
+        provide: REQUEST_RATE_LIMIT,
+        useValue: options.requestsPerMinute
+          ? new RequestRateLimit(options.callCounter ?? options.auth.store, options.requestsPerMinute)
+          : null,
+      },
+      VisitorStreams,
+    ];
+    return {
+      module: BffCoreModule,
+      providers,
+      exports: providers.map((provider) => ('provide' in provider ? provider.provide : provider)),
+    };
+  }
+}
+
+/** The API's feature modules; their order does not matter (`literalRoutesFirst`). */
+const FEATURES = [
+  OpsModule,
+  AuthModule,
+  CatalogModule,
+  BoardModule,
+  CartModule,
+  OrdersModule,
+  PaymentsModule,
+  RefundsModule,
+  AdminModule,
+];
+
 @Module({})
 class BffModule {
   static register(options: BffOptions): DynamicModule {
-    return {
-      module: BffModule,
-      controllers: [
-        HealthController,
-        MemberAuthController,
-        SocialSignInController,
-        CatalogController,
-        ReviewController,
-        InquiryController,
-        VisitorController,
-        // Before AdminMembersController: its `admin/:encodedMno` would take `admin/productList`.
-        ProductManagementController,
-        AdminMembersController,
-        CartController,
-        WishlistController,
-        OrderController,
-        PaymentController,
-        RefundController,
-        ConsoleOrdersController,
-        NoticeController,
-        FaqController,
-        OpsMetricsController,
-      ],
-      providers: [
-        { provide: OPS_TOKEN, useValue: options.opsToken ?? '' },
-        { provide: MAIL_SETTINGS, useValue: options.mail ?? null },
-        { provide: Metrics, useValue: new Metrics('bff') },
-        { provide: SERVICE_URLS, useValue: options.services },
-        ...serviceClientProviders(options.services, options.serviceTransports),
-        ...authProviders(options.auth),
-        ...socialProviders(options.social ?? {}, options.auth.store),
-        { provide: VISITOR_COUNTERS, useValue: options.visitors },
-        { provide: CATALOG_CACHE_OPTIONS, useValue: options.catalogCache ?? null },
-        CatalogReadCache,
-        FastLane,
-        {
-          provide: REQUEST_RATE_LIMIT,
-          useValue: options.requestsPerMinute
-            ? new RequestRateLimit(options.callCounter ?? options.auth.store, options.requestsPerMinute)
-            : null,
-        },
-        VisitorStreams,
-      ],
-    };
+    return { module: BffModule, imports: [BffCoreModule.register(options), ...FEATURES] };
   }
 }
 
@@ -163,6 +162,8 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   serveApiDocs(app);
   if (options.webDist) serveWebApp(app, options.webDist, options.logger);
+  await app.init();
+  literalRoutesFirst(app);
   app.get(FastLane).install(app);
   await app.listen(listen.port, listen.host);
   return app;

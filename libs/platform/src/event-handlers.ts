@@ -9,11 +9,11 @@ import type { Observable } from 'rxjs';
 import { isObservable, lastValueFrom, throwError } from 'rxjs';
 
 /** What a handler gets beside the payload: the transaction its effect and its inbox row commit in. */
-export interface EventContext<Tx extends RawSqlClient> {
+export interface HandlingContext<Tx extends RawSqlClient> {
   tx: Tx;
 }
 
-type HandlerMethod<P> = (payload: P, context: EventContext<never>) => Promise<void>;
+type HandlerMethod<P> = (payload: P, context: HandlingContext<never>) => Promise<void>;
 
 interface InboxExtras {
   /** The handler's inbox identity: renaming it makes already handled events new to it. */
@@ -31,10 +31,10 @@ class RethrowEventErrors implements ExceptionFilter {
 
 /**
  * Marks a controller method as a service's reaction to one event: an `@EventPattern` on the event's
- * topic, carrying the inbox name; its parameters are the payload and the EventContext. The method's
+ * topic, carrying the inbox name; its parameters are the payload and the HandlingContext. The method's
  * payload type must be the event's.
  */
-export function OnEvent<P>(
+export function ConsumesEvent<P>(
   event: EventDefinition<P>,
   inbox: string,
 ): (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<HandlerMethod<P>>) => void {
@@ -52,7 +52,7 @@ export function OnEvent<P>(
 }
 
 /**
- * Nest's transport for our bus: it hands every `@OnEvent` handler to the service's EventConsumer,
+ * Nest's transport for our bus: it hands every `@ConsumesEvent` handler to the service's EventConsumer,
  * which keeps doing what makes delivery safe (inbox in the handler's transaction, retries, dead-letter
  * topics, commit after handling) over Kafka and the in-process bus alike. A service whose handlers
  * consume other topics than its topology node declares does not start.
@@ -99,7 +99,7 @@ function inboxHandler(handler: MessageHandler) {
     name: inbox,
     event,
     async handle(payload: unknown, tx: RawSqlClient): Promise<void> {
-      const result: unknown = await handler(payload, { tx } satisfies EventContext<RawSqlClient>);
+      const result: unknown = await handler(payload, { tx } satisfies HandlingContext<RawSqlClient>);
       if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
     },
   };

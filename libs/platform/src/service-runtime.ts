@@ -6,7 +6,18 @@ import type {
   Provider,
   Type,
 } from '@nestjs/common';
-import { Body, Controller, Get, Inject, Injectable, Module, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Inject,
+  Injectable,
+  Module,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { DatabaseNotices, MessageTransport, RawSqlClient, TransactionRunner } from '@mkt/messaging';
@@ -22,8 +33,11 @@ import {
 import type { DatabaseTarget, MigrationSet, OpenDatabaseNotices } from '@mkt/persistence';
 import { applyMigrations, openDatabaseNotices, prismaAdapterFor } from '@mkt/persistence';
 import { serviceNode } from '@mkt/topology';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { correlationMiddleware } from './correlation';
+import type { Liveness, Readiness } from './health';
+import { answerReadiness, liveness } from './health';
 import { ErrorBodyFilter, parseInput, refuseMalformedQuery } from './http-errors';
 import { InboxTransport } from './event-handlers';
 import { JsonLogger } from './logger';
@@ -79,17 +93,19 @@ const DATABASE = Symbol('DATABASE');
 /** The service database's notifications (`DatabaseNotices`): what waits for a commit listens here. */
 export const DATABASE_NOTICES = Symbol('DATABASE_NOTICES');
 
-@Controller()
+/** The probes (./health): live while the process answers, ready while its database does too. */
+@Controller('health')
 class HealthController {
-  constructor(
-    @Inject(DATABASE) private readonly db: PrismaLike,
-    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
-  ) {}
+  constructor(@Inject(DATABASE) private readonly db: PrismaLike) {}
 
-  @Get('health')
-  async health(): Promise<{ status: 'ok'; service: string; database: 'up' }> {
-    await this.db.$queryRawUnsafe('SELECT 1');
-    return { status: 'ok', service: this.runtime.name, database: 'up' };
+  @Get('live')
+  live(): Liveness {
+    return liveness();
+  }
+
+  @Get('ready')
+  ready(@Res({ passthrough: true }) response: Response): Promise<Readiness> {
+    return answerReadiness(response, { database: () => this.db.$queryRawUnsafe('SELECT 1') });
   }
 }
 
@@ -271,7 +287,7 @@ export interface ServiceSpec<P extends PrismaLike> {
   name: string;
   migrationsDir: string;
   prisma: PrismaClass<P>;
-  /** Controllers whose `@OnEvent` methods react to other services' events. */
+  /** Controllers whose `@ConsumesEvent` methods react to other services' events. */
   handlers?: Type[];
   /** Nest modules the service uses (CqrsModule, say). */
   imports?: DynamicModule[];

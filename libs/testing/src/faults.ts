@@ -3,7 +3,9 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Client } from 'pg';
 import { Outbox } from '@mkt/messaging';
+import { testInfrastructure } from './infrastructure';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
@@ -88,4 +90,24 @@ export class OwnKafkaBroker {
       );
     });
   }
+}
+
+/**
+ * Makes a test's own database unreachable, as an outage would: it refuses new connections and the
+ * open ones are ended. Answers the way back (connections allowed again).
+ */
+export async function cutOffDatabase(databaseUrl: string): Promise<() => Promise<void>> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: (await testInfrastructure()).databaseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+  await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+  return () => admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
 }

@@ -7,7 +7,9 @@ const PORTONE = ['https://cdn.iamport.kr', 'https://*.iamport.kr'];
 /**
  * Security headers on every answer: a content security policy the web app passes (its own
  * scripts, and the two third parties above by name), no framing by other sites, `nosniff`, no
- * `X-Powered-By`. Inline styles stay allowed: React sets `style` attributes.
+ * `X-Powered-By`. Inline styles stay allowed: server-rendered pages carry `style` attributes (the
+ * home's slider and category tiles), which the policy governs. React in the browser sets styles
+ * through the DOM (`element.style`), which it does not.
  */
 export const securityHeaders = () =>
   helmet({

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { CartClearedV1, OrderCompletedV1 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
@@ -14,10 +14,10 @@ import type { CartTx } from '../database';
 export class ClearOrderedLinesOnOrderCompleted {
   constructor(private readonly outbox: Outbox) {}
 
-  @OnEvent(OrderCompletedV1, 'cart.clear-ordered-lines-on-order-completed')
+  @ConsumesEvent(OrderCompletedV1, 'cart.clear-ordered-lines-on-order-completed')
   async handle(
     { ono, mno, lines, cartItemIds }: PayloadOf<typeof OrderCompletedV1>,
-    { tx }: EventContext<CartTx>,
+    { tx }: HandlingContext<CartTx>,
   ): Promise<void> {
     const ordered = cartItemIds.length
       ? { mno, cino: { in: cartItemIds } }

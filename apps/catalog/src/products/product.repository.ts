@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { quoteIdent } from '@mkt/persistence';
 import type { ServiceRuntime } from '@mkt/platform';
-import { SERVICE_RUNTIME, TtlCache } from '@mkt/platform';
+import { SERVICE_RUNTIME } from '@mkt/platform';
 import type {
   ManagedProductDetailDto,
   ManagedProductSlice,
@@ -131,9 +132,14 @@ function sortsMatches(matches: number, reach: number, products: number): boolean
 export class ProductRepository {
   /**
    * Totals of a filter only drive the page buttons, and counting a substring match over the whole
-   * catalogue costs far more than the page itself, so they are reused for a short while.
+   * catalogue costs far more than the page itself, so they are reused for a short while (by the
+   * filter; concurrent misses share one count, a failed count is not kept).
    */
-  private readonly totals = new TtlCache<number>(30_000);
+  private readonly totals = new LRUCache<string, number, () => Promise<number>>({
+    max: 1_000,
+    ttl: 30_000,
+    fetchMethod: (_filter, _stale, { context: count }) => count(),
+  });
 
   constructor(
     private readonly db: CatalogDatabase,
@@ -195,7 +201,9 @@ export class ProductRepository {
     // The consoles' lists change with every toggle and are short: counted each time.
     const totalCount = await (scope.includeDeleted
       ? this.count(filter)
-      : this.totals.get(JSON.stringify([query.ctno, query.keyword]), () => this.count(filter)));
+      : this.totals.forceFetch(JSON.stringify([query.ctno, query.keyword]), {
+          context: () => this.count(filter),
+        }));
     const sortMatches = sortsMatches(totalCount, query.page * query.size, await this.productsForSale());
     const n = filter.params.length;
     const orderBy = (key: string) => `ORDER BY ${key} ${sort.direction}, p.pno DESC`;
@@ -230,9 +238,9 @@ export class ProductRepository {
 
   /** Products a shopper may see, the total of the unfiltered list. */
   private productsForSale(): Promise<number> {
-    return this.totals.get(JSON.stringify([0, '']), () =>
-      this.count(listFilter(this.table('product'), this.table('category_product'), '', null)),
-    );
+    return this.totals.forceFetch(JSON.stringify([0, '']), {
+      context: () => this.count(listFilter(this.table('product'), this.table('category_product'), '', null)),
+    });
   }
 
   /** A product as its page shows it; deleted products are not found. */

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { OrderCompletedV1, PaymentRefundedV2, RefundPartRejectedV2, RefundRequestedV1 } from '@mkt/contracts';
 import type { CatalogTx } from '../database';
@@ -33,10 +33,10 @@ async function setLines(
 /** A complete order's lines become reviewable by their buyer. */
 @Controller()
 export class RecordPurchasedLines {
-  @OnEvent(OrderCompletedV1, 'catalog.record-purchased-lines')
+  @ConsumesEvent(OrderCompletedV1, 'catalog.record-purchased-lines')
   async handle(
     { ono, mno, lines }: PayloadOf<typeof OrderCompletedV1>,
-    { tx }: EventContext<CatalogTx>,
+    { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
     // A refund that arrived first keeps its status.
     await tx.purchasedLine.createMany({
@@ -49,10 +49,10 @@ export class RecordPurchasedLines {
 /** While a refund is asked for, its parts' lines are not reviewable. */
 @Controller()
 export class HoldLinesOnRefundRequested {
-  @OnEvent(RefundRequestedV1, 'catalog.hold-lines-on-refund-requested')
+  @ConsumesEvent(RefundRequestedV1, 'catalog.hold-lines-on-refund-requested')
   async handle(
     { rfno, ono, mno, parts }: PayloadOf<typeof RefundRequestedV1>,
-    { tx }: EventContext<CatalogTx>,
+    { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
     // A part refused already (its rejection came first) stays reviewable.
     const rejected = await tx.rejectedRefund.findMany({ where: { rfno }, select: { sellerId: true } });
@@ -72,10 +72,10 @@ export class HoldLinesOnRefundRequested {
 /** A seller refused its part: that part's lines are reviewable again. */
 @Controller()
 export class ReleaseLinesOnRefundRejected {
-  @OnEvent(RefundPartRejectedV2, 'catalog.release-lines-on-refund-part-rejected')
+  @ConsumesEvent(RefundPartRejectedV2, 'catalog.release-lines-on-refund-part-rejected')
   async handle(
     { rfno, ono, part }: PayloadOf<typeof RefundPartRejectedV2>,
-    { tx }: EventContext<CatalogTx>,
+    { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
     await tx.rejectedRefund.createMany({
       data: [{ rfno, sellerId: part.sellerId, ono }],
@@ -91,10 +91,10 @@ export class ReleaseLinesOnRefundRejected {
 /** A refunded part's lines are never reviewed. */
 @Controller()
 export class CloseLinesOnPaymentRefunded {
-  @OnEvent(PaymentRefundedV2, 'catalog.close-lines-on-payment-refunded')
+  @ConsumesEvent(PaymentRefundedV2, 'catalog.close-lines-on-payment-refunded')
   async handle(
     { ono, mno, lines }: PayloadOf<typeof PaymentRefundedV2>,
-    { tx }: EventContext<CatalogTx>,
+    { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
     await setLines(tx, { ono, mno }, lines, 'REFUND_COMPLETE');
   }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import {
   OrderCancelledV1,
@@ -38,10 +38,10 @@ export class ReserveStockOnOrderPlaced {
     private readonly changes: ProductChanges,
   ) {}
 
-  @OnEvent(OrderPlacedV1, 'catalog.reserve-stock-on-order-placed')
+  @ConsumesEvent(OrderPlacedV1, 'catalog.reserve-stock-on-order-placed')
   async handle(
     { ono, lines }: PayloadOf<typeof OrderPlacedV1>,
-    { tx }: EventContext<CatalogTx>,
+    { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
     // Cancelled before it arrived: nothing to take.
     if (await tx.stockReservation.findUnique({ where: { ono } })) return;
@@ -86,10 +86,10 @@ export class ReserveStockOnOrderPlaced {
 export class ReleaseStockOnOrderCancelled {
   constructor(private readonly changes: ProductChanges) {}
 
-  @OnEvent(OrderCancelledV1, 'catalog.release-stock-on-order-cancelled')
+  @ConsumesEvent(OrderCancelledV1, 'catalog.release-stock-on-order-cancelled')
   async handle(
     { ono, lines }: PayloadOf<typeof OrderCancelledV1>,
-    { tx }: EventContext<CatalogTx>,
+    { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
     const reservation = await tx.stockReservation.findUnique({ where: { ono } });
     if (!reservation) {
@@ -115,10 +115,10 @@ export class ReleaseStockOnOrderCancelled {
 export class CountSalesOnOrderCompleted {
   constructor(private readonly changes: ProductChanges) {}
 
-  @OnEvent(OrderCompletedV1, 'catalog.count-sales-on-order-completed')
+  @ConsumesEvent(OrderCompletedV1, 'catalog.count-sales-on-order-completed')
   async handle(
     { lines }: PayloadOf<typeof OrderCompletedV1>,
-    { tx }: EventContext<CatalogTx>,
+    { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
     for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
       await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { increment: line.count } } });
@@ -136,10 +136,10 @@ export class CountSalesOnOrderCompleted {
 export class RestockOnPaymentRefunded {
   constructor(private readonly changes: ProductChanges) {}
 
-  @OnEvent(PaymentRefundedV2, 'catalog.restock-on-payment-refunded')
+  @ConsumesEvent(PaymentRefundedV2, 'catalog.restock-on-payment-refunded')
   async handle(
     { lines }: PayloadOf<typeof PaymentRefundedV2>,
-    { tx }: EventContext<CatalogTx>,
+    { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
     for (const line of [...lines].sort((a, b) => a.odno - b.odno)) {
       await tx.productOption.update({

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { OrderCompletedV1, PaymentRefundedV2 } from '@mkt/contracts';
 import type { MemberTx } from '../database';
@@ -8,10 +8,10 @@ import type { MemberTx } from '../database';
 /** A completed order adds its amount to what the member has paid in total (totalPay). */
 @Controller()
 export class AddToTotalPayOnOrderCompleted {
-  @OnEvent(OrderCompletedV1, 'member.total-pay-on-order-completed')
+  @ConsumesEvent(OrderCompletedV1, 'member.total-pay-on-order-completed')
   async handle(
     { mno, totalPrice }: PayloadOf<typeof OrderCompletedV1>,
-    { tx }: EventContext<MemberTx>,
+    { tx }: HandlingContext<MemberTx>,
   ): Promise<void> {
     await tx.member.updateMany({ where: { mno }, data: { totalPay: { increment: totalPrice } } });
   }
@@ -20,10 +20,10 @@ export class AddToTotalPayOnOrderCompleted {
 /** A refunded part of an order no longer counts in what the member has paid. */
 @Controller()
 export class SubtractFromTotalPayOnPaymentRefunded {
-  @OnEvent(PaymentRefundedV2, 'member.total-pay-on-payment-refunded')
+  @ConsumesEvent(PaymentRefundedV2, 'member.total-pay-on-payment-refunded')
   async handle(
     { mno, amount }: PayloadOf<typeof PaymentRefundedV2>,
-    { tx }: EventContext<MemberTx>,
+    { tx }: HandlingContext<MemberTx>,
   ): Promise<void> {
     await tx.member.updateMany({ where: { mno }, data: { totalPay: { decrement: amount } } });
   }

@@ -1,8 +1,7 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandBus, CommandHandler } from '@nestjs/cqrs';
-import { JsonLogger } from '@mkt/platform';
+import { JsonLogger, RecurringJob } from '@mkt/platform';
 import { OrderDatabase } from '../database';
 import { OrderProcess } from './order-process.service';
 
@@ -37,32 +36,20 @@ export class CancelAbandonedOrdersHandler implements ICommandHandler<CancelAband
 
 export const PAYMENT_TIMEOUT_MS = Symbol('PAYMENT_TIMEOUT_MS');
 
-/** Looks for abandoned checkouts once a minute (the state is in the database: a restart loses nothing). */
+/** Looks for abandoned checkouts once a minute. */
 @Injectable()
-export class AbandonedOrderSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
+export class AbandonedOrderSweeper extends RecurringJob {
   constructor(
     private readonly commands: CommandBus,
     private readonly logger: JsonLogger,
     @Inject(PAYMENT_TIMEOUT_MS) private readonly timeoutMs: number,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running = this.commands
-        .execute(new CancelAbandonedOrders(this.timeoutMs))
-        .then((cancelled) => cancelled && this.logger.log('abandoned orders cancelled', { cancelled }))
-        .catch((error: unknown) =>
-          this.logger.error('cancelling abandoned orders failed', { error: String(error) }),
-        );
-    }, 60_000);
-    this.timer.unref();
+  ) {
+    super(logger, { name: 'cancelling abandoned orders', idleMs: 60_000 });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  async runOnce(): Promise<number> {
+    const cancelled: number = await this.commands.execute(new CancelAbandonedOrders(this.timeoutMs));
+    if (cancelled) this.logger.log('abandoned orders cancelled', { cancelled });
+    return cancelled;
   }
 }

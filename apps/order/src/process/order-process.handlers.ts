@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { EventDefinition } from '@mkt/contracts';
 import { PaymentRejectedV1, PaymentVerifiedV1, StockRejectedV1, StockReservedV1 } from '@mkt/contracts';
 import type { OrderTx } from '../database';
@@ -16,8 +16,8 @@ function factHandler<P extends { ono: number }>(
   @Controller()
   class FactHandler {
     constructor(readonly process: OrderProcess) {}
-    @OnEvent(event, name)
-    async handle(payload: P, { tx }: EventContext<OrderTx>): Promise<void> {
+    @ConsumesEvent(event, name)
+    async handle(payload: P, { tx }: HandlingContext<OrderTx>): Promise<void> {
       const fact = toFact(payload);
       if (fact) await this.process.apply(tx, payload.ono, fact);
     }

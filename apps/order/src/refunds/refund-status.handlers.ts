@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { RefundRequestedV1, RefundSettledV1 } from '@mkt/contracts';
 import type { OrderTx } from '../database';
@@ -15,10 +15,10 @@ import type { OrderTx } from '../database';
 
 @Controller()
 class MarkRefundRequested {
-  @OnEvent(RefundRequestedV1, 'order.refund-requested')
+  @ConsumesEvent(RefundRequestedV1, 'order.refund-requested')
   async handle(
     { ono, rfno }: PayloadOf<typeof RefundRequestedV1>,
-    { tx }: EventContext<OrderTx>,
+    { tx }: HandlingContext<OrderTx>,
   ): Promise<void> {
     await tx.order.updateMany({
       where: {
@@ -36,10 +36,10 @@ class MarkRefundRequested {
 
 @Controller()
 class MarkRefundSettled {
-  @OnEvent(RefundSettledV1, 'order.refund-settled')
+  @ConsumesEvent(RefundSettledV1, 'order.refund-settled')
   async handle(
     { ono, rfno, refunded }: PayloadOf<typeof RefundSettledV1>,
-    { tx }: EventContext<OrderTx>,
+    { tx }: HandlingContext<OrderTx>,
   ): Promise<void> {
     await tx.order.updateMany({
       where: {

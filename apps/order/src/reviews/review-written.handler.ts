@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { ReviewWrittenV1 } from '@mkt/contracts';
 import type { OrderTx } from '../database';
@@ -8,10 +8,10 @@ import type { OrderTx } from '../database';
 /** A reviewed line carries its review: my page moves it to the written tab, refunds see it reviewed. */
 @Controller()
 export class MarkLineReviewed {
-  @OnEvent(ReviewWrittenV1, 'order.mark-line-reviewed')
+  @ConsumesEvent(ReviewWrittenV1, 'order.mark-line-reviewed')
   async handle(
     { orno, rno }: PayloadOf<typeof ReviewWrittenV1>,
-    { tx }: EventContext<OrderTx>,
+    { tx }: HandlingContext<OrderTx>,
   ): Promise<void> {
     // A line already carrying a review keeps it.
     await tx.orderDetail.updateMany({ where: { orno, rno: null }, data: { rno, reviewFlag: true } });

@@ -1,6 +1,6 @@
 import { Controller, Inject, Injectable } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { OrderCancelledV1, PaymentCancelledV1, PaymentRejectedV1 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
@@ -46,10 +46,10 @@ export class GatewayCancellation {
 export class GiveBackRejectedPayment {
   constructor(private readonly cancellation: GatewayCancellation) {}
 
-  @OnEvent(PaymentRejectedV1, 'payment.give-back-rejected-payment')
+  @ConsumesEvent(PaymentRejectedV1, 'payment.give-back-rejected-payment')
   handle(
     { pmno, reason }: PayloadOf<typeof PaymentRejectedV1>,
-    { tx }: EventContext<PaymentTx>,
+    { tx }: HandlingContext<PaymentTx>,
   ): Promise<void> {
     return this.cancellation.giveBack(tx, pmno, `payment rejected: ${reason}`);
   }
@@ -60,10 +60,10 @@ export class GiveBackRejectedPayment {
 export class GiveBackPaymentOfCancelledOrder {
   constructor(private readonly cancellation: GatewayCancellation) {}
 
-  @OnEvent(OrderCancelledV1, 'payment.give-back-payment-of-cancelled-order')
+  @ConsumesEvent(OrderCancelledV1, 'payment.give-back-payment-of-cancelled-order')
   async handle(
     { pmno, reason }: PayloadOf<typeof OrderCancelledV1>,
-    { tx }: EventContext<PaymentTx>,
+    { tx }: HandlingContext<PaymentTx>,
   ): Promise<void> {
     if (pmno !== null) await this.cancellation.giveBack(tx, pmno, `order cancelled: ${reason}`);
   }

@@ -3,8 +3,8 @@ import type { OrderCancelReason, OrderStatus, PayloadOf, PaymentVerificationDto 
 import { ORDER_CANCEL_REASON_TEXT, OrderCancelledV1, OrderCompletedV1 } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
 import { waitForNotice } from '@mkt/messaging';
-import type { EventContext } from '@mkt/platform';
-import { DATABASE_NOTICES, OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { DATABASE_NOTICES, ConsumesEvent } from '@mkt/platform';
 import type { PaymentTx } from '../database';
 import { PaymentDatabase } from '../database';
 
@@ -22,18 +22,21 @@ function recordOutcome(
 
 @Controller()
 export class RecordCompletedOrder {
-  @OnEvent(OrderCompletedV1, 'payment.record-completed-order')
-  async handle({ ono }: PayloadOf<typeof OrderCompletedV1>, { tx }: EventContext<PaymentTx>): Promise<void> {
+  @ConsumesEvent(OrderCompletedV1, 'payment.record-completed-order')
+  async handle(
+    { ono }: PayloadOf<typeof OrderCompletedV1>,
+    { tx }: HandlingContext<PaymentTx>,
+  ): Promise<void> {
     await recordOutcome(tx, ono, { status: 'ORDER_COMPLETE' });
   }
 }
 
 @Controller()
 export class RecordCancelledOrder {
-  @OnEvent(OrderCancelledV1, 'payment.record-cancelled-order')
+  @ConsumesEvent(OrderCancelledV1, 'payment.record-cancelled-order')
   async handle(
     { ono, reason }: PayloadOf<typeof OrderCancelledV1>,
-    { tx }: EventContext<PaymentTx>,
+    { tx }: HandlingContext<PaymentTx>,
   ): Promise<void> {
     await recordOutcome(tx, ono, { status: 'CANCEL', cancelReason: reason });
   }

@@ -1,6 +1,5 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
-import { JsonLogger } from '@mkt/platform';
+import { JsonLogger, RecurringJob } from '@mkt/platform';
 import { PaymentDatabase } from '../database';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
 import type { PaymentGateway } from '../gateway/payment-gateway';
@@ -12,18 +11,17 @@ export const UNMATCHED_GRACE_MS = 10 * 60_000;
  * Money nobody recorded: the spec's client pays at the gateway before it places its order, so an
  * order refused after the payment (sold out, say) leaves a paid payment no order will claim. The
  * webhook notes every payment it cannot match; once the grace period has passed without a record,
- * the payment is given back at the gateway.
+ * the payment is given back at the gateway. It looks for such payments once a minute.
  */
 @Injectable()
-export class UnmatchedPayments implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
+export class UnmatchedPayments extends RecurringJob {
   constructor(
     private readonly db: PaymentDatabase,
     private readonly logger: JsonLogger,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-  ) {}
+  ) {
+    super(logger, { name: 'sweeping unclaimed payments', idleMs: 60_000 });
+  }
 
   /** The webhook named a payment nobody recorded (yet). */
   async note(impUid: string, merchantUid: string): Promise<void> {
@@ -60,19 +58,9 @@ export class UnmatchedPayments implements OnApplicationBootstrap, OnApplicationS
     return givenBack;
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running = this.sweep()
-        .then((givenBack) => givenBack && this.logger.warn('unclaimed payments given back', { givenBack }))
-        .catch((error: unknown) =>
-          this.logger.error('sweeping unclaimed payments failed', { error: String(error) }),
-        );
-    }, 60_000);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  async runOnce(): Promise<number> {
+    const givenBack = await this.sweep();
+    if (givenBack) this.logger.warn('unclaimed payments given back', { givenBack });
+    return givenBack;
   }
 }

@@ -1,11 +1,10 @@
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Controller, Inject, Injectable } from '@nestjs/common';
 import type { PayloadOf } from '@mkt/contracts';
 import { PaymentRefundedV2, RefundPartApprovedV2 } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
-import { Outbox, PollingLoop } from '@mkt/messaging';
-import type { EventContext } from '@mkt/platform';
-import { DATABASE_NOTICES, JsonLogger, OnEvent } from '@mkt/platform';
+import { Outbox } from '@mkt/messaging';
+import type { HandlingContext } from '@mkt/platform';
+import { DATABASE_NOTICES, JsonLogger, ConsumesEvent, RecurringJob } from '@mkt/platform';
 import type { PaymentTx } from '../database';
 import { PaymentDatabase } from '../database';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
@@ -17,10 +16,10 @@ type RefundLine = PayloadOf<typeof PaymentRefundedV2>['lines'][number];
 /** A seller's approved part becomes a cancellation to do; the canceller does it. */
 @Controller()
 export class QueueRefundCancellations {
-  @OnEvent(RefundPartApprovedV2, 'payment.queue-refund-cancellation')
+  @ConsumesEvent(RefundPartApprovedV2, 'payment.queue-refund-cancellation')
   async handle(
     { rfno, ono, mno, part }: PayloadOf<typeof RefundPartApprovedV2>,
-    { tx }: EventContext<PaymentTx>,
+    { tx }: HandlingContext<PaymentTx>,
   ): Promise<void> {
     const payment = await tx.payment.findFirst({ where: { ono, status: { in: ['VERIFIED', 'CANCELLED'] } } });
     if (!payment) throw new Error(`refund ${rfno}: order ${ono} has no verified payment to give back`);
@@ -59,34 +58,19 @@ export const backoffMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 3
  * second.
  */
 @Injectable()
-export class RefundCanceller implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly loop: PollingLoop;
-  private stopListening?: () => Promise<void>;
-
+export class RefundCanceller extends RecurringJob {
   constructor(
     private readonly db: PaymentDatabase,
     private readonly outbox: Outbox,
     private readonly logger: JsonLogger,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-    @Inject(DATABASE_NOTICES) private readonly notices: DatabaseNotices,
+    @Inject(DATABASE_NOTICES) notices: DatabaseNotices,
   ) {
-    this.loop = new PollingLoop(
-      async () => ((await this.runOnce()) > 0 ? 0 : DUE_CHECK_MS),
-      (error) => {
-        this.logger.error('refund cancellations failed', { error: String(error) });
-        return DUE_CHECK_MS;
-      },
-    );
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.stopListening = await this.notices.listen(REFUND_QUEUED, () => this.loop.nudge());
-    this.loop.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.stopListening?.();
-    await this.loop.stop();
+    super(logger, {
+      name: 'refund cancellations',
+      idleMs: DUE_CHECK_MS,
+      wakeOn: { notices, channel: REFUND_QUEUED },
+    });
   }
 
   /** Works through the refunds due now; answers how many parts it gave back. */

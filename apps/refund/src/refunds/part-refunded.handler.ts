@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import type { EventContext } from '@mkt/platform';
-import { OnEvent } from '@mkt/platform';
+import type { HandlingContext } from '@mkt/platform';
+import { ConsumesEvent } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import { PaymentRefundedV2 } from '@mkt/contracts';
 import type { RefundTx } from '../database';
@@ -11,10 +11,10 @@ import { RefundProgress } from './refund-progress';
 export class RecordPartRefunded {
   constructor(private readonly progress: RefundProgress) {}
 
-  @OnEvent(PaymentRefundedV2, 'refund.part-refunded')
+  @ConsumesEvent(PaymentRefundedV2, 'refund.part-refunded')
   async handle(
     { rfno, sellerId, completeDate }: PayloadOf<typeof PaymentRefundedV2>,
-    { tx }: EventContext<RefundTx>,
+    { tx }: HandlingContext<RefundTx>,
   ): Promise<void> {
     const at = new Date(completeDate);
     const { count } = await tx.refundPart.updateMany({

@@ -110,7 +110,7 @@ describe('bad requests', () => {
         expect.stringMatching(/요청을 읽을 수 없습니다/),
       ]);
     }
-    expect((await send(`${memberServiceUrl}/health?x=%ZZ`)).status).toBe(400);
+    expect((await send(`${memberServiceUrl}/health/live?x=%ZZ`)).status).toBe(400);
     expect((await fetch(`${app.url}/api/product/list?keyword=%EA%B9%80%EC%B9%98`)).status).toBe(200);
 
     const form = new FormData();

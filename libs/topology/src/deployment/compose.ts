@@ -8,6 +8,7 @@ const IMAGE = 'deals-marketplace-app:local';
 const KEYS_DIR = '/app/.data/keys';
 const databaseUrl = (database: string) => `postgresql://postgres@postgres:5432/${database}`;
 
+/** Compose starts a container's dependants once it is ready (libs/platform's health). */
 const healthcheck = (path: string) => ({
   test: [
     'CMD',
@@ -47,7 +48,7 @@ function serviceContainer(node: ServiceNode) {
       ...calledUrls(node.calls),
       ...passedThrough([...SERVICE_SETTINGS, ...(node.settings ?? [])]),
     },
-    healthcheck: healthcheck('/health'),
+    healthcheck: healthcheck('/health/ready'),
     depends_on: {
       ...healthy(['postgres', 'kafka']),
       ...(SEEDED.includes(node.name) ? { seed: { condition: 'service_completed_successfully' } } : {}),
@@ -159,7 +160,7 @@ export function composeFile(): { header: string; document: unknown } {
     },
     volumes: [`keys:${KEYS_DIR}`],
     ports: [`${BFF.port}:${CONTAINER_PORT}`],
-    healthcheck: healthcheck('/api/health'),
+    healthcheck: healthcheck('/api/health/ready'),
     depends_on: {
       keys: { condition: 'service_completed_successfully' },
       ...healthy(['redis', 'kafka', 'mailpit', ...BFF.calls]),

@@ -16,7 +16,8 @@ interface KubernetesResource {
         volumes?: unknown[];
         containers: {
           readinessProbe: { httpGet: { path: string } };
-          livenessProbe?: unknown;
+          livenessProbe: { httpGet: { path: string } };
+          startupProbe: { httpGet: { path: string } };
           resources: { limits: { memory?: string } };
         }[];
       };
@@ -62,8 +63,10 @@ describe('the deployment files rendered from the topology', () => {
     );
     for (const deployment of deployments) {
       const [container] = deployment.spec.template.spec.containers;
-      expect(container.readinessProbe.httpGet.path).toMatch(/health$/);
-      expect(container.livenessProbe).toBeDefined();
+      // A database blip takes pods out of the Service; it restarts none.
+      expect(container.readinessProbe.httpGet.path).toMatch(/health\/ready$/);
+      expect(container.livenessProbe.httpGet.path).toMatch(/health\/live$/);
+      expect(container.startupProbe.httpGet.path).toMatch(/health\/live$/);
       expect(container.resources.limits.memory).toBeDefined();
     }
     expect(resources.filter((resource) => resource.kind === 'Service')).toHaveLength(deployments.length);

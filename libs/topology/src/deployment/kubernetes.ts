@@ -33,7 +33,12 @@ const optionalSetting = (setting: Setting) =>
 const calledUrls = (names: readonly ServiceName[]) =>
   names.map((name) => ({ name: serviceUrlSetting(name), value: `http://${name}:${PORT}` }));
 
-function deployment(name: string, env: unknown[], healthPath: string) {
+/**
+ * `health`: the process's health routes (libs/platform's health). Started and alive while the
+ * process answers `…/live`; in the load balancer while `…/ready` answers too (its database, say): a
+ * dependency's blip takes pods out of the Service rather than restarting them.
+ */
+function deployment(name: string, env: unknown[], health: string) {
   const probe = (path: string, periodSeconds: number) => ({
     httpGet: { path, port: 'http' },
     periodSeconds,
@@ -59,9 +64,9 @@ function deployment(name: string, env: unknown[], healthPath: string) {
               command: ['node', 'scripts/run-service.mjs', name],
               ports: [{ name: 'http', containerPort: PORT }],
               env: [{ name: 'PORT', value: String(PORT) }, ...env],
-              startupProbe: { ...probe(healthPath, 5), failureThreshold: 30 },
-              readinessProbe: probe(healthPath, 10),
-              livenessProbe: probe(healthPath, 20),
+              startupProbe: { ...probe(`${health}/live`, 5), failureThreshold: 30 },
+              readinessProbe: probe(`${health}/ready`, 10),
+              livenessProbe: probe(`${health}/live`, 20),
               resources: {
                 requests: { cpu: '100m', memory: '256Mi' },
                 limits: { memory: '512Mi' },
@@ -92,7 +97,7 @@ function serviceManifests(node: ServiceNode): unknown[] {
     ...[...SERVICE_SETTINGS, ...(node.settings ?? [])].map(optionalSetting),
   ];
   return [
-    // A service's health answers once its database does.
+    // Ready while its database answers.
     deployment(node.name, env, '/health'),
     service(node.name),
   ];
@@ -109,7 +114,7 @@ function bffManifests(): unknown[] {
       .filter((setting) => !['REDIS_URL', 'KAFKA_BROKERS', 'WEB_DIST', 'JWT_SECRET'].includes(setting.name))
       .map(optionalSetting),
   ];
-  // The BFF's health answers while it runs, naming the services that do not.
+  // Ready while Redis answers; a service down fails only the calls that need it.
   return [deployment('bff', env, '/api/health'), service('bff')];
 }
 

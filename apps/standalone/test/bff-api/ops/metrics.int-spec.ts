@@ -76,7 +76,7 @@ describe('metrics', () => {
     const read = async () => (await scrape(memberUrl)).text();
     const topic = OrderCompletedV1.topic;
 
-    expect((await fetch(`${memberUrl}/health`)).status).toBe(200);
+    expect((await fetch(`${memberUrl}/health/ready`)).status).toBe(200);
     const { envelope, headers } = eventMessage('order', OrderCompletedV1, completedOrder(1), {
       aggregateId: 1,
     });
@@ -114,7 +114,7 @@ describe('metrics', () => {
       sampleSum(exposition, 'mkt_http_request_duration_seconds_count', {
         service: 'member',
         method: 'GET',
-        route: '/health',
+        route: '/health/ready',
         status_class: '2xx',
       }),
     ).toBe(1);
