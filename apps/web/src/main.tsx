@@ -1,5 +1,6 @@
 // Global styles first, so component styles (imported by the components) come later in the cascade.
 import './styles/global.css';
+import './shared/validation/zodWithoutEval';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
