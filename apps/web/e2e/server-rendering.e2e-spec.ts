@@ -239,6 +239,14 @@ describe('server-rendered storefront pages (browser)', () => {
       await page.getByText(faq.answer).waitFor();
       await expectAccessible(page);
       expect(faqs.said).toEqual([]);
+
+      // An unknown notice is the server's 404, hydrated as it is: the browser does not ask again.
+      const unknown = await openRendered(page, '/board/notice/detail/999999999');
+      await page.getByText('공지사항을 찾을 수 없습니다.').waitFor();
+      expect(unknown.apiCalls.filter((call) => call.startsWith('/api/notice/'))).toEqual([]);
+      expect(unknown.said).toEqual([
+        'Failed to load resource: the server responded with a status of 404 (Not Found)',
+      ]);
       expect(browser.pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,

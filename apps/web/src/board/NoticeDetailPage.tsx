@@ -19,6 +19,8 @@ export function NoticeDetailPage() {
     ...boardPostQuery('notice', nno),
     enabled: valid,
     placeholderData: passed?.id === nno ? passed : undefined,
+    // A not-found the server rendered hydrates as it is, not asked again.
+    retryOnMount: false,
   });
   useDocumentTitle(noticePageTitle(notice.data?.title));
 

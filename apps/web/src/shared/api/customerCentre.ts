@@ -112,8 +112,6 @@ export function boardPostQuery(kind: BoardKind, id: number) {
     queryKey: boardKeys.one(kind, id),
     queryFn: async () =>
       KINDS[kind].fromDto(await http.get<never>(`${KINDS[kind].path}/${encodeBase64Id(id)}`)),
-    // A not-found the server rendered hydrates as it is, not asked again.
-    retryOnMount: false,
   });
 }
 
