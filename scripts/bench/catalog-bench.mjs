@@ -144,6 +144,8 @@ async function scenarios(url) {
     ],
     ['product detail, 200 products', detailed.map((pno) => `/api/product/${base64(pno)}`)],
     ['product page rendered on the server, the same 200', detailed.map((pno) => `/product/${pno}`)],
+    // The home, rendered from the cached rows and category lists (its tiles drawn for each request).
+    ['home rendered on the server', ['/']],
     ['list, pages 1-3, default sort', [1, 2, 3].map((page) => `/api/product/list?page=${page}&size=40`)],
     ['list, top category, newest', top.map((c) => `/api/product/list?ctno=${c.ctno}&sortBy=pno&size=40`)],
     [

@@ -71,6 +71,15 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
 
+/** The audits that cost the accessibility, best-practices and SEO categories points, by id. */
+function missedAudits(lhr) {
+  const missed = new Set();
+  for (const category of CATEGORIES.slice(1))
+    for (const { id, weight } of lhr.categories[category].auditRefs)
+      if (weight > 0 && lhr.audits[id].score !== null && lhr.audits[id].score < 1) missed.add(id);
+  return [...missed];
+}
+
 /** One Lighthouse run in a fresh Chromium (no cache): the figures we print. */
 async function measure(url, preset) {
   const port = await freePort();
@@ -97,6 +106,7 @@ async function measure(url, preset) {
     const { audits } = lhr;
     const scripts = audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script');
     return {
+      missed: missedAudits(lhr),
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
       'best practices': Math.round(lhr.categories['best-practices'].score * 100),
@@ -129,9 +139,11 @@ try {
       const results = [];
       for (let run = 0; run < Number(values.runs); run++) results.push(await measure(url, preset));
       console.log(`\n${preset}, ${name} (Lighthouse ${lighthouseVersion}, its ${preset} settings) on ${url}`);
-      console.table(results);
+      const missed = new Set(results.flatMap((result) => result.missed));
+      console.table(results.map(({ missed: _, ...figures }) => figures));
+      if (missed.size > 0) console.log(`audits missed (not performance): ${[...missed].join(', ')}`);
       const medians = CATEGORIES.map((category, i) => {
-        const key = Object.keys(results[0])[i];
+        const key = Object.keys(results[0])[i + 1];
         return `${key} ${median(results.map((result) => result[key]))}`;
       });
       const lcp = median(results.map((result) => parseInt(result.LCP, 10)));

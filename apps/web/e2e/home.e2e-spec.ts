@@ -6,6 +6,9 @@ import {
   type ProductSummaryDto,
 } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
+import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   expectAccessible,
@@ -128,10 +131,16 @@ describe('home page (browser)', () => {
   );
 
   it(
-    "starts the home's reads before its first render, and loads the other banners only shortly before the first advance",
+    "served as the shell (its server rendering failed), starts the home's reads before its first render, and loads the other banners only shortly before the first advance",
     async () => {
       const page = await openPage('/', {
         beforeLoad: async (target) => {
+          // The shell the BFF answers when rendering fails (apps/bff/src/web/storefront-pages.ts).
+          const shell = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+          await target.route(
+            (url) => url.pathname === '/',
+            (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: shell }),
+          );
           // Each fetch notes whether the app had rendered yet.
           await pauseClock(target);
           await target.addInitScript(`

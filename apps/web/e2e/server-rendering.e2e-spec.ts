@@ -1,6 +1,7 @@
-import type { CategoryDto, PageResult, ProductSummaryDto } from '@mkt/contracts';
+import type { CategoryDto, FaqDto, NoticeDto, PageResult, ProductSummaryDto } from '@mkt/contracts';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { formatWon, discountedPrice } from '@mkt/pricing';
+import { DEMO_ACCOUNTS } from '@mkt/testing';
 import { cartOf, openAsShopper, pickProducts, wishesOf, type Picks } from './shopping';
 import {
   baseUrl,
@@ -10,6 +11,7 @@ import {
   getJson,
   nextDialog,
   poll,
+  storeApi,
   TEST_TIMEOUT_MS,
   useBrowser,
   waitForHydration,
@@ -27,6 +29,35 @@ function watchConsole(page: Page): string[] {
     if (message.type() === 'error' || message.type() === 'warning') said.push(message.text());
   });
   return said;
+}
+
+/** The calls to the API a page makes (their paths and queries). */
+function watchApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+/** Documents the page loads: none after the first while it navigates inside the app. */
+function watchDocumentLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') loads.push(request.url());
+  });
+  return loads;
+}
+
+/** A server-rendered page opened by the browser: its HTML as it came, and what it says and asks. */
+async function openRendered(page: Page, pathname: string) {
+  const said = watchConsole(page);
+  const apiCalls = watchApiCalls(page);
+  const response = await page.goto(`${baseUrl()}${pathname}`);
+  const html = (await response?.text()) ?? '';
+  await waitForHydration(page);
+  return { html, said, apiCalls };
 }
 
 describe('server-rendered storefront pages (browser)', () => {
@@ -109,6 +140,113 @@ describe('server-rendered storefront pages (browser)', () => {
       await expectAccessible(page);
       await expectPhoneLayout(page, 'ssr-list');
       expect(said).toEqual([]);
+      expect(browser.pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'the home arrives rendered with its rows, hydrates without a warning or a second read, and a product opens in the app',
+    async () => {
+      const best = await getJson<PageResult<ProductSummaryDto>>(
+        '/api/product/list?page=1&size=15&sortBy=p_salesVol&sort=desc',
+      );
+      const page = await browser.open('/member/login');
+      const { html, said, apiCalls } = await openRendered(page, '/');
+      expect(html).toContain('id="mkt-server-state"');
+      expect(html).toContain(best.dtoList[0].pName);
+      expect(await page.title()).toBe('딜마켓 - 매일 새로운 특가');
+      // Its rows and tiles came with the page: the browser asked for none of them.
+      expect(apiCalls.filter((call) => /^\/api\/(product\/list|categories\/)/.test(call))).toEqual([]);
+      // The ids useId gave on the server are the browser's: the menu button's aria-controls names its panel.
+      const menuButton = page.getByRole('button', { name: '카테고리' });
+      await menuButton.click();
+      const panel = page.getByTestId('category-panel');
+      await panel.waitFor();
+      expect(await menuButton.getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      // The rest of each row comes after hydration, as in a page the browser renders itself.
+      const bestRow = page.getByRole('region', { name: '베스트 상품' });
+      await bestRow
+        .getByTestId('product-card')
+        .nth(best.dtoList.length - 1)
+        .waitFor();
+
+      await expectAccessible(page);
+      // Rows draw their cards once near the screen (content-visibility): the first one is, for the picture.
+      await bestRow.scrollIntoViewIfNeeded();
+      await expectPhoneLayout(page, 'ssr-home');
+
+      const documents = watchDocumentLoads(page);
+      const [first] = best.dtoList;
+      await bestRow.getByTestId('product-card').first().click();
+      await page.waitForURL(`${baseUrl()}/product/${first.pno}`);
+      await page.getByRole('heading', { level: 1, name: first.pName }).waitFor();
+      expect(documents).toEqual([]);
+      expect(said).toEqual([]);
+      expect(browser.pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'the notices, a notice and the FAQs arrive rendered, hydrate without a warning, and work in the app',
+    async () => {
+      const api = storeApi();
+      const admin = await api.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      const notice = await api.call<NoticeDto>(admin, 'POST', '/api/notice/', {
+        title: `서버 렌더링 공지 ${Date.now()}`,
+        content: '새벽 배송 지역이 늘었습니다.',
+        isPrivate: false,
+      });
+      const faq = await api.call<FaqDto>(admin, 'POST', '/api/faq/', {
+        question: `포인트는 언제 적립되나요? ${Date.now()}`,
+        answer: '구매 확정 다음 날 적립됩니다.',
+        isPrivate: false,
+      });
+
+      const page = await browser.open('/member/login');
+      const list = await openRendered(page, '/board/notice');
+      expect(list.html).toContain(notice.title);
+      expect(await page.title()).toBe('공지사항 | 딜마켓');
+      expect(list.apiCalls.filter((call) => call.startsWith('/api/notice/'))).toEqual([]);
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'ssr-notices');
+
+      const documents = watchDocumentLoads(page);
+      await page.getByRole('link', { name: notice.title }).click();
+      await page.waitForURL(`${baseUrl()}/board/notice/detail/${notice.nno}`);
+      await page.getByRole('heading', { level: 2, name: notice.title }).waitFor();
+      await page.getByText(notice.content).waitFor();
+      expect(documents).toEqual([]);
+      expect(list.said).toEqual([]);
+
+      // Opened directly, the notice is rendered on the server and hydrates as it is.
+      const detail = await openRendered(page, `/board/notice/detail/${notice.nno}`);
+      expect(detail.html).toContain(`<h2 class="board-article__title">${notice.title}</h2>`);
+      expect(await page.title()).toBe(`${notice.title} | 공지사항 | 딜마켓`);
+      expect(detail.apiCalls.filter((call) => call.startsWith('/api/notice/'))).toEqual([]);
+      await expectAccessible(page);
+      expect(detail.said).toEqual([]);
+
+      const faqs = await openRendered(page, '/board/faq');
+      expect(faqs.html).toContain(faq.question);
+      expect(await page.title()).toBe('자주 묻는 질문 | 딜마켓');
+      const question = page.getByRole('button', { name: faq.question });
+      await question.click();
+      expect(await question.getAttribute('aria-expanded')).toBe('true');
+      await page.getByText(faq.answer).waitFor();
+      await expectAccessible(page);
+      expect(faqs.said).toEqual([]);
+
+      // An unknown notice is the server's 404, hydrated as it is: the browser does not ask again.
+      const unknown = await openRendered(page, '/board/notice/detail/999999999');
+      await page.getByText('공지사항을 찾을 수 없습니다.').waitFor();
+      expect(unknown.apiCalls.filter((call) => call.startsWith('/api/notice/'))).toEqual([]);
+      expect(unknown.said).toEqual([
+        'Failed to load resource: the server responded with a status of 404 (Not Found)',
+      ]);
       expect(browser.pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,

@@ -242,7 +242,10 @@ export async function waitForHydration(page: Page): Promise<void> {
 export interface OpenOptions {
   viewport?: { width: number; height: number };
   permissions?: string[];
-  /** 'load' by default; 'domcontentloaded' to reach the page before its timers start. */
+  /**
+   * 'load' by default; 'domcontentloaded' not to wait for every image. A page the server rendered
+   * is waited for until it is hydrated either way: its buttons do nothing before.
+   */
   waitUntil?: 'load' | 'domcontentloaded' | 'networkidle';
   contextOptions?: BrowserContextOptions;
   /** Runs before the page loads: `page.clock.install()`, `page.addInitScript(...)`. */
@@ -300,7 +303,7 @@ export function useBrowser(): BrowserHarness {
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await options.beforeLoad?.(page);
       await page.goto(`${baseUrl()}${pathname}`, { waitUntil: options.waitUntil ?? 'load' });
-      if (options.waitUntil !== 'domcontentloaded') await waitForHydration(page);
+      await waitForHydration(page);
       return page;
     },
   };

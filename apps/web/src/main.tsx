@@ -1,7 +1,8 @@
 // Global styles first, so component styles (imported by the components) come later in the cascade.
 import './styles/global.css';
+import './shared/validation/zodWithoutEval';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { App } from './app/App';
@@ -17,23 +18,11 @@ if (!container) throw new Error('#root element is missing from index.html');
 const queryClient = createQueryClient();
 const serverState = readServerState();
 
-/**
- * Marks the page hydrated (`<html data-hydrated>`): from then on the server's HTML responds to
- * clicks. Renders nothing, as on the server.
- */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
 function app() {
   return (
     <StrictMode>
       <App queryClient={queryClient}>
         <RouterProvider router={createAppRouter()} />
-        {serverState && <MarkHydrated />}
       </App>
     </StrictMode>
   );

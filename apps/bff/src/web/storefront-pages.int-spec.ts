@@ -40,10 +40,14 @@ describe('a page whose rendering fails', () => {
       data: {
         product: async (pno) => (pno === broken.pno ? broken : sound),
         reviewRating: async () => ({ count: 0, average: 0 }),
-        // A product page reads no list.
+        // A product page reads nothing else.
         products: () => Promise.reject(new Error('not read')),
         categoriesAtDepth: () => Promise.reject(new Error('not read')),
         subCategories: () => Promise.reject(new Error('not read')),
+        randomCategories: () => Promise.reject(new Error('not read')),
+        notices: () => Promise.reject(new Error('not read')),
+        notice: () => Promise.reject(new Error('not read')),
+        faqs: () => Promise.reject(new Error('not read')),
       },
     });
     server = createServer(

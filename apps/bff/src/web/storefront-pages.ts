@@ -2,11 +2,18 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { RenderStorefrontPage, StorefrontData } from '@mkt/contracts';
-import { productListQuerySchema, STOREFRONT_RENDERER_PATH } from '@mkt/contracts';
+import type { BoardListQuery, BoardPage, RenderStorefrontPage, Slice, StorefrontData } from '@mkt/contracts';
+import {
+  boardListQuerySchema,
+  productListQuerySchema,
+  STOREFRONT_RENDERER_PATH,
+  toPageResult,
+} from '@mkt/contracts';
 import type { JsonLogger } from '@mkt/platform';
 import { parseInput } from '@mkt/platform';
 import type { CatalogReadCache } from '../catalog/catalog-read-cache';
+import { randomSample } from '../catalog/random-sample';
+import type { BoardClient } from '../services/board.client';
 import type { CatalogClient } from '../services/catalog.client';
 
 /** The web build's server renderer; none when the build has none (the shell answers every page). */
@@ -17,18 +24,40 @@ export function loadStorefrontRenderer(distDir: string): RenderStorefrontPage | 
   return (require(file) as { renderStorefrontPage: RenderStorefrontPage }).renderStorefrontPage;
 }
 
-/** What the renderer reads, from the catalogue answers the BFF caches (a product's reviews from catalog). */
-export function cachedStorefrontData(cache: CatalogReadCache, catalog: CatalogClient): StorefrontData {
+/** What a service answers, or null where it answers 404. */
+function nullWhenNotFound<T>(answer: Promise<T>): Promise<T | null> {
+  return answer.catch((error: unknown) => {
+    if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) return null;
+    throw error;
+  });
+}
+
+/**
+ * What the renderer reads: the catalogue answers the BFF caches (a product's reviews from catalog),
+ * and the public notices and FAQs from board, as the API answers a visitor.
+ */
+export function cachedStorefrontData(
+  cache: CatalogReadCache,
+  catalog: CatalogClient,
+  board: BoardClient,
+): StorefrontData {
+  /** A page of public posts (`page` checked as the API checks it), in the API's page shape. */
+  const publicPosts = async <T>(page: BoardPage, read: (query: BoardListQuery) => Promise<Slice<T>>) => {
+    const query = parseInput(boardListQuerySchema, page);
+    const slice = await read(query);
+    return toPageResult(slice.items, slice.totalCount, query);
+  };
   return {
-    product: (pno) =>
-      cache.product(pno).catch((error: unknown) => {
-        if (error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND) return null;
-        throw error;
-      }),
+    product: (pno) => nullWhenNotFound(cache.product(pno)),
     reviewRating: (pno) => catalog.reviewRating(pno),
     products: (query) => cache.products(parseInput(productListQuerySchema, query)),
     categoriesAtDepth: (depth) => cache.categoriesAtDepth(depth),
     subCategories: (ctno) => cache.subCategories(ctno),
+    randomCategories: async (count, depth) =>
+      randomSample(await cache.categoriesWithAncestorsAtDepth(depth), count),
+    notices: (page) => publicPosts(page, (query) => board.notices(query)),
+    notice: (nno) => nullWhenNotFound(board.notice(nno, false)),
+    faqs: (page) => publicPosts(page, (query) => board.faqs(query)),
   };
 }
 

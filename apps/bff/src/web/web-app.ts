@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { JsonLogger } from '@mkt/platform';
 import { CatalogReadCache } from '../catalog/catalog-read-cache';
+import { BoardClient } from '../services/board.client';
 import { CatalogClient } from '../services/catalog.client';
 import { PRODUCT_SITEMAP_PATH, productSitemap, robotsTxt, SITEMAP_PATH, sitemapIndex } from './crawler-files';
 import { cachedStorefrontData, loadStorefrontRenderer, StorefrontPages } from './storefront-pages';
@@ -67,7 +68,7 @@ export function serveWebApp(app: INestApplication, distDir: string, logger?: Jso
   const pages = new StorefrontPages({
     render: loadStorefrontRenderer(root),
     shell: readFileSync(index, 'utf8'),
-    data: cachedStorefrontData(cache, app.get(CatalogClient)),
+    data: cachedStorefrontData(cache, app.get(CatalogClient), app.get(BoardClient)),
     logger,
   });
 

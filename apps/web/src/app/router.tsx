@@ -35,7 +35,14 @@ function consoleRoutes(role: ConsoleRole): RouteObject[] {
 }
 
 /** Route ids the server renders with data (server/serverLoaders.ts names its loaders by them). */
-export const RENDERED_ROUTE_IDS = { productDetail: 'product-detail', productList: 'product-list' } as const;
+export const RENDERED_ROUTE_IDS = {
+  home: 'home',
+  productDetail: 'product-detail',
+  productList: 'product-list',
+  noticeList: 'notice-list',
+  noticeDetail: 'notice-detail',
+  faqList: 'faq-list',
+} as const;
 
 // Only the home is in the entry chunk (with the layout): every other page is fetched on its first
 // visit (onDemand), so the home's JavaScript stays small. Opened directly, such a page
@@ -52,7 +59,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         hydrateFallbackElement: <PageLoading />,
         children: [
-          { index: true, element: <HomePage /> },
+          { id: RENDERED_ROUTE_IDS.home, index: true, element: <HomePage /> },
           {
             path: 'product',
             children: [
@@ -149,6 +156,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="notice" replace /> },
               {
+                id: RENDERED_ROUTE_IDS.noticeList,
                 path: 'notice',
                 lazy: onDemand(() =>
                   import('../board/NoticeListPage').then(({ NoticeListPage }) => ({
@@ -157,6 +165,7 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                id: RENDERED_ROUTE_IDS.noticeDetail,
                 path: 'notice/detail/:nno',
                 lazy: onDemand(() =>
                   import('../board/NoticeDetailPage').then(({ NoticeDetailPage }) => ({
@@ -165,6 +174,7 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                id: RENDERED_ROUTE_IDS.faqList,
                 path: 'faq',
                 lazy: onDemand(() =>
                   import('../board/FaqListPage').then(({ FaqListPage }) => ({ Component: FaqListPage })),

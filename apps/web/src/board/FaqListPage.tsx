@@ -8,11 +8,11 @@ import { paths } from '../shared/routing/paths';
 import { ErrorState } from '../shared/ui/ErrorState';
 import { Pagination } from '../shared/ui/Pagination';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
-import { pageOfSearch } from './boardPage';
+import { FAQS_TITLE, pageOfSearch } from './boardPage';
 
 /** /board/faq: public FAQs, 10 to a page; a question opens its answer below it, one at a time. */
 export function FaqListPage() {
-  useDocumentTitle('자주 묻는 질문');
+  useDocumentTitle(FAQS_TITLE);
   const [search] = useSearchParams();
   const page = pageOfSearch(search);
   const faqs = useQuery(boardListQuery('faq', { page, size: BOARD_PAGE_SIZE }));

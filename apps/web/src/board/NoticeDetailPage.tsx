@@ -3,11 +3,12 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { STORE_NAME } from '../shared/constants';
 import type { BoardPost } from '../shared/api/customerCentre';
 import { boardPostQuery } from '../shared/api/customerCentre';
-import { HttpError } from '../shared/api/http';
+import { isNotFoundError } from '../shared/api/http';
 import { paths } from '../shared/routing/paths';
 import { formatDate } from '../shared/text/format';
 import { ErrorState } from '../shared/ui/ErrorState';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
+import { NOTICE_NOT_FOUND, noticePageTitle } from './boardPage';
 
 /** /board/notice/detail/{nno}: one notice (the list passes its row, shown until the server answers), and back to the list. */
 export function NoticeDetailPage() {
@@ -18,10 +19,12 @@ export function NoticeDetailPage() {
     ...boardPostQuery('notice', nno),
     enabled: valid,
     placeholderData: passed?.id === nno ? passed : undefined,
+    // A not-found the server rendered hydrates as it is, not asked again.
+    retryOnMount: false,
   });
-  useDocumentTitle(notice.data ? `${notice.data.title} | 공지사항` : '공지사항');
+  useDocumentTitle(noticePageTitle(notice.data?.title));
 
-  const missing = !valid || (notice.error instanceof HttpError && notice.error.status === 404);
+  const missing = !valid || isNotFoundError(notice.error);
   return (
     <section aria-labelledby="notice-detail-title">
       <h1 id="notice-detail-title" className="board__title">
@@ -29,7 +32,7 @@ export function NoticeDetailPage() {
       </h1>
       {missing ? (
         <p className="board__state" role="alert">
-          공지사항을 찾을 수 없습니다.
+          {NOTICE_NOT_FOUND}
         </p>
       ) : notice.data ? (
         <article className="board-article">

@@ -8,11 +8,11 @@ import { formatDate } from '../shared/text/format';
 import { ErrorState } from '../shared/ui/ErrorState';
 import { Pagination } from '../shared/ui/Pagination';
 import { useDocumentTitle } from '../shared/ui/useDocumentTitle';
-import { pageOfSearch } from './boardPage';
+import { NOTICES_TITLE, pageOfSearch } from './boardPage';
 
 /** /board/notice: public notices, newest first, 10 to a page; a row opens the notice. */
 export function NoticeListPage() {
-  useDocumentTitle('공지사항');
+  useDocumentTitle(NOTICES_TITLE);
   const [search] = useSearchParams();
   const page = pageOfSearch(search);
   const notices = useQuery(boardListQuery('notice', { page, size: BOARD_PAGE_SIZE }));

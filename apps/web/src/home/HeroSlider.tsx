@@ -85,7 +85,15 @@ export function HeroSlider() {
               >
                 <Link to={slide.to} className="hero__link" tabIndex={current ? undefined : -1}>
                   {(i === 0 || othersLoaded) && (
-                    <img className="hero__image" src={slide.src} alt={`Slide ${i + 1}`} draggable={false} />
+                    <img
+                      className="hero__image"
+                      src={slide.src}
+                      alt={`Slide ${i + 1}`}
+                      draggable={false}
+                      // The first banner is the home's largest paint: in the server's HTML, it is
+                      // fetched beside the scripts rather than after them.
+                      fetchPriority={i === 0 ? 'high' : undefined}
+                    />
                   )}
                 </Link>
               </div>

@@ -1,7 +1,7 @@
 import { ROOT_CATEGORY, type ProductSortKey, type SortDirection } from '@mkt/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { randomCategoriesQuery, subCategoriesQuery } from '../shared/api/categories';
-import { productListQuery } from '../shared/api/products';
+import { productListQuery, type ProductListParams } from '../shared/api/products';
 import { HOME_CATEGORY_COUNT, HOME_CATEGORY_DEPTH, HOME_ROW_PAGE, HOME_ROW_SIZE } from '../shared/constants';
 
 export interface HomeRow {
@@ -39,8 +39,13 @@ export const HOME_ROWS: readonly HomeRow[] = [
   },
 ];
 
-export function homeRowQuery({ sortBy, sort }: Pick<HomeRow, 'sortBy' | 'sort'>) {
-  return productListQuery({ page: HOME_ROW_PAGE, size: HOME_ROW_SIZE, sortBy, sort });
+/** The list page a row shows (the server renderer reads it from its host's data). */
+export function homeRowParams({ sortBy, sort }: Pick<HomeRow, 'sortBy' | 'sort'>): ProductListParams {
+  return { page: HOME_ROW_PAGE, size: HOME_ROW_SIZE, sortBy, sort };
+}
+
+export function homeRowQuery(row: Pick<HomeRow, 'sortBy' | 'sort'>) {
+  return productListQuery(homeRowParams(row));
 }
 
 export function homeCategoriesQuery() {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { InquiryFormModal } from '../inquiries/InquiryFormModal';
 import { Link, useParams } from 'react-router-dom';
 import { ProductImage } from '../product/ProductImage';
-import type { HttpError } from '../shared/api/http';
+import { isNotFoundError } from '../shared/api/http';
 import { productDetailQuery } from '../shared/api/products';
 import { reviewCountQuery } from '../shared/api/reviews';
 import { DETAIL_TAB_OFFSET_PX } from '../shared/constants';
@@ -37,11 +37,6 @@ export function parsePno(raw: string | undefined): number | undefined {
 
 export const NOT_FOUND_TITLE = '상품을 찾을 수 없습니다';
 
-/** Read by status, not class: a not-found the server rendered arrives as its JSON (app/serverState.ts). */
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as Partial<HttpError>).status === 404;
-}
-
 export function ProductDetailPage() {
   const pno = parsePno(useParams().pno);
   if (pno === undefined) return <UnknownProduct />;
@@ -52,12 +47,12 @@ export function ProductDetailPage() {
 function ProductDetailLoader({ pno }: { pno: number }) {
   const product = useQuery(productDetailQuery(pno));
   useDocumentTitle(
-    product.data ? productName(product.data) : isNotFound(product.error) ? NOT_FOUND_TITLE : '상품 상세',
+    product.data ? productName(product.data) : isNotFoundError(product.error) ? NOT_FOUND_TITLE : '상품 상세',
   );
 
   if (product.isPending) return <DetailSkeleton />;
   if (product.isError) {
-    if (isNotFound(product.error)) return <ProductNotFound />;
+    if (isNotFoundError(product.error)) return <ProductNotFound />;
     return (
       <div className="container product-detail">
         <ErrorState

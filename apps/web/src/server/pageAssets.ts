@@ -19,13 +19,13 @@ function builtManifest(): Manifest {
 }
 
 /**
- * The `<link>`s a server-rendered page needs before its own chunk is fetched: its style sheets (its
- * chunk's and those of the chunks it imports, which the entry does not bring) so the page the server
- * drew is styled at its first paint, and a modulepreload of its chunk so hydration waits less.
+ * The `<link>`s a server-rendered page needs before its own chunks are fetched (its route modules:
+ * a layout's and its page's): their style sheets (theirs and those of the chunks they import, which
+ * the entry does not bring) so the page the server drew is styled at its first paint, and a
+ * modulepreload of each so hydration waits less. A module in the entry chunk (the home) needs none.
  */
-export function pageAssetLinks(module: string | undefined, pageManifest: Manifest = builtManifest()): string {
-  if (module === undefined || !pageManifest[module]) return '';
-  const page = pageManifest[module];
+export function pageAssetLinks(modules: readonly string[], pageManifest: Manifest = builtManifest()): string {
+  const chunks = modules.flatMap((module) => pageManifest[module] ?? []).filter((chunk) => !chunk.isEntry);
   const styleSheets = new Set<string>();
   const seen = new Set<string>();
   const collect = (key: string) => {
@@ -35,9 +35,9 @@ export function pageAssetLinks(module: string | undefined, pageManifest: Manifes
     chunk.css?.forEach((file) => styleSheets.add(file));
     chunk.imports?.forEach(collect);
   };
-  collect(module);
+  modules.forEach(collect);
   return [
     ...[...styleSheets].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    `<link rel="modulepreload" crossorigin href="/${page.file}">`,
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
   ].join('\n    ');
 }

@@ -1,9 +1,12 @@
 import type { PageResult, ProductDetailDto, ProductSummaryDto, ReviewRatingDto } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
+import { noticePageTitle } from '../board/boardPage';
+import { HOME_ROWS } from '../home/homeQueries';
 import { productImageUrl } from '../product/ProductImage';
 import { productName } from '../product-detail/PurchasePanel';
 import { listTitle } from '../product-list/ListBanner';
 import { listSearch, parseListState, type ListState } from '../product-list/listState';
+import type { BoardPost } from '../shared/api/customerCentre';
 import { formatNumber } from '../shared/text/format';
 import { STORE_NAME } from '../shared/constants';
 import { documentTitle } from '../shared/ui/useDocumentTitle';
@@ -139,11 +142,38 @@ export function listHead(
   };
 }
 
-/** A page with nothing to index (a deleted or unknown product): titled as the browser titles it. */
-export function notFoundHead(title: string, url: URL): PageHead {
+/** The home: its rows named in its description. */
+export function homeHead(origin: string): PageHead {
+  return {
+    title: documentTitle(),
+    description: `${STORE_NAME}: ${HOME_ROWS.map((row) => row.title).join(', ')}을 매일 새로운 특가로 만나보세요.`,
+    canonicalUrl: `${origin}/`,
+  };
+}
+
+/** A customer-centre list (notices, FAQs); a page past the first is its own URL. */
+export function boardListHead(title: string, description: string, page: number, url: URL): PageHead {
   return {
     title: documentTitle(title),
-    description: `${title}. ${STORE_NAME}에서 다른 특가 상품을 찾아보세요.`,
+    description,
+    canonicalUrl: `${url.origin}${url.pathname}${page > 1 ? `?page=${page}` : ''}`,
+  };
+}
+
+/** A notice: titled as the browser titles it, its text the description. */
+export function noticeHead(notice: BoardPost, url: URL): PageHead {
+  return {
+    title: documentTitle(noticePageTitle(notice.title)),
+    description: shorten(notice.body, DESCRIPTION_MAX),
+    canonicalUrl: `${url.origin}${url.pathname}`,
+  };
+}
+
+/** A page with nothing to index (a deleted or unknown product or notice): titled as the browser titles it. */
+export function notFoundHead(title: string, description: string, url: URL): PageHead {
+  return {
+    title: documentTitle(title),
+    description,
     canonicalUrl: `${url.origin}${url.pathname}`,
     noindex: true,
   };

@@ -54,7 +54,7 @@ function documentParts(template: string, page: string, head: PageHead, state: Se
     .replace(TEMPLATE_HEAD, '')
     .replace(
       '</head>',
-      `  ${headHtml(head)}\n    ${pageAssetLinks(SERVER_RENDERED_MODULES[page])}\n  </head>`,
+      `  ${headHtml(head)}\n    ${pageAssetLinks(SERVER_RENDERED_MODULES[page] ?? [])}\n  </head>`,
     );
   const after = template.slice(at + ROOT_ELEMENT.length);
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptJson(state)}</script>`;

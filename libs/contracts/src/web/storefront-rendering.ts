@@ -1,5 +1,11 @@
 import type { Writable } from 'node:stream';
-import type { CategoryDto, ProductDetailDto, ProductSummaryDto } from '../api/catalog';
+import type {
+  CategoryDto,
+  CategoryWithAncestorsDto,
+  ProductDetailDto,
+  ProductSummaryDto,
+} from '../api/catalog';
+import type { FaqDto, NoticeDto } from '../api/notices';
 import type { PageResult } from '../api/paging';
 import type { ReviewRatingDto } from '../api/reviews';
 
@@ -9,7 +15,7 @@ import type { ReviewRatingDto } from '../api/reviews';
  * HTML document out, streamed.
  */
 
-/** Where the renderer reads the catalogue; the host answers from what it caches. */
+/** Where the renderer reads the catalogue (the host answers from what it caches) and the customer centre. */
 export interface StorefrontData {
   /** A product on sale; null when there is none (never was, or deleted). */
   product(pno: number): Promise<ProductDetailDto | null>;
@@ -18,6 +24,19 @@ export interface StorefrontData {
   products(query: Record<string, string | number | undefined>): Promise<PageResult<ProductSummaryDto>>;
   categoriesAtDepth(depth: number): Promise<CategoryDto[]>;
   subCategories(ctno: number): Promise<CategoryDto[]>;
+  /** `count` categories of `depth` drawn at random, as `GET /api/categories/random` answers. */
+  randomCategories(count: number, depth: number): Promise<CategoryWithAncestorsDto[]>;
+  /** A page of the public notices, newest first. */
+  notices(page: BoardPage): Promise<PageResult<NoticeDto>>;
+  /** A public notice; null when there is none (never was, deleted, or private). */
+  notice(nno: number): Promise<NoticeDto | null>;
+  /** A page of the public FAQs, newest first. */
+  faqs(page: BoardPage): Promise<PageResult<FaqDto>>;
+}
+
+export interface BoardPage {
+  page: number;
+  size: number;
 }
 
 export interface StorefrontRequest {

@@ -1,7 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CategoryDto, PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
+import type {
+  CategoryDto,
+  FaqDto,
+  NoticeDto,
+  PageResult,
+  ProductDetailDto,
+  ProductSummaryDto,
+} from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
 import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
 import { DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
@@ -164,6 +171,94 @@ describe('storefront pages rendered on the server (issue 24)', () => {
     expect(html).toContain('data-testid="product-not-found"');
     expect(structuredData(html)).toEqual([]);
     expect((await page(`${app.url}/product/not-a-number`)).status).toBe(404);
+  });
+
+  it('the home names the products of its rows and the categories of its tiles, and hands them to the browser', async () => {
+    const { status, html } = await page(`${app.url}/`);
+    expect(status).toBe(200);
+    expect(html).toContain('<title>딜마켓 - 매일 새로운 특가</title>');
+    expect(html).toContain(`<link rel="canonical" href="${app.url}/" />`);
+    expect(meta(html, 'description')).toBeTruthy();
+    // Each row's first products, as its carousel shows them before the rest come a task later.
+    for (const [sortBy, sort] of [
+      ['p_salesVol', 'desc'],
+      ['pno', 'desc'],
+      ['p_stock', 'asc'],
+    ]) {
+      const row = await api.call<PageResult<ProductSummaryDto>>(
+        undefined,
+        'GET',
+        `/api/product/list?page=1&size=15&sortBy=${sortBy}&sort=${sort}`,
+      );
+      for (const product of row.dtoList.slice(0, 4)) expect(html).toContain(product.pName);
+    }
+    expect(html.match(/data-testid="category-tile"/g)).toHaveLength(12);
+    expect(html).toMatch(
+      /<script type="application\/json" id="mkt-server-state">[^<]*"queryKey":\["categories","random",12,3\]/,
+    );
+  });
+
+  describe('the customer centre', () => {
+    let notice: NoticeDto;
+    let faq: FaqDto;
+    let secret: NoticeDto;
+
+    beforeAll(async () => {
+      const admin = await api.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      notice = await api.call<NoticeDto>(admin, 'POST', '/api/notice/', {
+        title: '설 연휴 배송 안내',
+        content: '연휴 기간에는 배송이 하루씩 늦어집니다.',
+        isPrivate: false,
+      });
+      secret = await api.call<NoticeDto>(admin, 'POST', '/api/notice/', {
+        title: '내부 점검 일정',
+        content: '관리자만 봅니다.',
+        isPrivate: true,
+      });
+      faq = await api.call<FaqDto>(admin, 'POST', '/api/faq/', {
+        question: '교환은 어떻게 하나요?',
+        answer: '마이페이지의 주문 내역에서 신청하세요.',
+        isPrivate: false,
+      });
+    });
+
+    it('the notices list names its notices', async () => {
+      const { status, html } = await page(`${app.url}/board/notice`);
+      expect(status).toBe(200);
+      expect(html).toContain('<title>공지사항 | 딜마켓</title>');
+      expect(html).toContain(`<link rel="canonical" href="${app.url}/board/notice" />`);
+      expect(html).toContain(`>${notice.title}</a>`);
+      expect(html).not.toContain(secret.title);
+      expect(html).toMatch(/id="mkt-server-state">[^<]*"queryKey":\["board-posts","notice","list"/);
+    });
+
+    it('a notice has its title, text and description; a private or unknown one is a 404 not to index', async () => {
+      const url = `${app.url}/board/notice/detail/${notice.nno}`;
+      const { status, html } = await page(url);
+      expect(status).toBe(200);
+      expect(html).toContain(`<title>${notice.title} | 공지사항 | 딜마켓</title>`);
+      expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+      expect(meta(html, 'description')).toBe(notice.content);
+      expect(html).toContain(`<h2 class="board-article__title">${notice.title}</h2>`);
+      expect(html).toContain(notice.content);
+
+      for (const hidden of [secret.nno, 999_999]) {
+        const missing = await page(`${app.url}/board/notice/detail/${hidden}`);
+        expect(missing.status).toBe(404);
+        expect(meta(missing.html, 'robots')).toBe('noindex');
+        expect(missing.html).toContain('공지사항을 찾을 수 없습니다.');
+        expect(missing.html).not.toContain(secret.title);
+      }
+    });
+
+    it('the FAQ list has its questions and their answers', async () => {
+      const { status, html } = await page(`${app.url}/board/faq`);
+      expect(status).toBe(200);
+      expect(html).toContain('<title>자주 묻는 질문 | 딜마켓</title>');
+      expect(html).toContain(`<link rel="canonical" href="${app.url}/board/faq" />`);
+      expect(html).toContain(faq.question);
+      expect(html).toContain(faq.answer);
+    });
   });
 
   it('the sitemap index reaches every product on sale through its pages, one list page each', async () => {

@@ -78,6 +78,14 @@ export const boardKeys = {
   one: (kind: BoardKind, id: number) => ['board-posts', kind, 'one', id] as const,
 };
 
+/** A notice's or a FAQ's answer as the screens read it (also the server renderer's, from its host's data). */
+export function boardPostOf<K extends BoardKind>(
+  kind: K,
+  dto: K extends 'notice' ? NoticeDto : FaqDto,
+): BoardPost {
+  return KINDS[kind].fromDto(dto as never);
+}
+
 /** GET /api/{kind}/list?page&size (and includePrivate for the console). */
 export async function fetchBoardPosts(
   kind: BoardKind,

@@ -57,6 +57,11 @@ export class HttpError extends Error {
   }
 }
 
+/** Read by status, not class: a not-found the server rendered arrives as its JSON (app/serverState.ts). */
+export function isNotFoundError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as Partial<HttpError>).status === 404;
+}
+
 export function buildUrl(path: string, query?: QueryParams): string {
   const url = `${API_BASE}${path}`;
   if (!query) return url;
