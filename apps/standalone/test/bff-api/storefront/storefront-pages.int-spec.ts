@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CategoryDto, PageResult, ProductDetailDto, ProductSummaryDto } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
-import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
+import { WEB_DIST } from '@mkt/testing/browser';
 import { DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
 import type { RunningStandalone } from '../../../src/standalone';
 import { startStandalone } from '../../../src/standalone';
