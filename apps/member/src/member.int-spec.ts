@@ -9,7 +9,15 @@ import {
   PaymentRefundedV2,
 } from '@mkt/contracts';
 import type { TestService } from '@mkt/testing';
-import { announcedIn, eventually, JOIN_PASSWORD, publishEvent, startTestService } from '@mkt/testing';
+import {
+  announcedIn,
+  callService,
+  eventually,
+  handledAll,
+  JOIN_PASSWORD,
+  publishEvent,
+  startTestService,
+} from '@mkt/testing';
 import { MemberDatabase } from './database';
 import { memberService } from './member.service';
 
@@ -17,10 +25,6 @@ jest.setTimeout(60_000);
 
 const NEW_PASSWORD = 'efgh5678!';
 
-interface Answer<T> {
-  status: number;
-  body: T;
-}
 type Refusal = { error: string; message: string };
 
 /**
@@ -32,15 +36,8 @@ describe('member service', () => {
   let db: MemberDatabase;
   let nextEmail = 1;
 
-  const send = async <T>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
-    const response = await fetch(`${member.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const send = <T>(method: string, path: string, body?: unknown) =>
+    callService<T>(member, method, path, body);
   const joinRequest = (fields: Partial<JoinRequest> = {}): JoinRequest => ({
     email: `member-${nextEmail++}-${Date.now()}@dealmarket.kr`,
     m_pw: JOIN_PASSWORD,
@@ -77,10 +74,6 @@ describe('member service', () => {
         formSns: true,
       },
     });
-  /** Waits until the member service has read every message of `topic` published so far. */
-  const consumed = (topic: string) =>
-    eventually(async () => expect(await member.transport.lag('member', topic)).toBe(0));
-
   beforeAll(async () => {
     member = await startTestService(memberService, { relayPollIntervalMs: 50 });
     db = member.app.get(MemberDatabase);
@@ -240,8 +233,8 @@ describe('member service', () => {
       member.transport.publish([{ topic, key: String(ono), value: JSON.stringify(envelope), headers: {} }]);
     await redeliver(OrderCompletedV1.topic, completed);
     await redeliver(PaymentRefundedV2.topic, refunded);
-    await consumed(OrderCompletedV1.topic);
-    await consumed(PaymentRefundedV2.topic);
+    await handledAll(member, OrderCompletedV1.topic);
+    await handledAll(member, PaymentRefundedV2.topic);
     expect((await stored(mno)).totalPay).toBe(56_000);
   });
 });
