@@ -4,6 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import nx from '@nx/eslint-plugin';
 
+const FRONT_DOORS = "Import another project through its front door: '@mkt/<name>' or '@mkt/<name>/testing'.";
+const FRONT_DOOR_PATTERNS = [
+  { group: ['@mkt/*/src', '@mkt/*/src/**'], message: FRONT_DOORS },
+  { regex: '^(\\.\\./)+(apps|libs)/', message: FRONT_DOORS },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,6 +51,41 @@ export default tseslint.config(
             {
               sourceTag: 'type:composition',
               onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:bff'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Another project is reached through its front door (`@mkt/<name>`, or the test-facing
+    // `@mkt/<name>/testing`), which its package.json `exports` names, never through its files.
+    // A relative path from one project into another is enforce-module-boundaries' refusal above;
+    // the regex covers scripts/, which belongs to no project.
+    files: ['**/*.{ts,tsx,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: FRONT_DOOR_PATTERNS,
+        },
+      ],
+    },
+  },
+  {
+    // Shipped code never reaches test support: `@mkt/testing`, `@mkt/testing/browser` and the
+    // test-facing doors (`@mkt/<name>/testing`) are for tests only.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', 'libs/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...FRONT_DOOR_PATTERNS,
+            {
+              group: ['@mkt/testing', '@mkt/testing/*', '@mkt/*/testing'],
+              message: 'Test support is for tests only.',
             },
           ],
         },

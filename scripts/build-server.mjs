@@ -27,9 +27,10 @@ execFileSync(
     '-d',
     out,
     '--quiet',
-    ...['**/*.spec.ts', '**/*.int-spec.ts', '**/testing/**', 'libs/topology/src/deployment/**'].flatMap(
-      (pattern) => ['--ignore', pattern],
-    ),
+    ...['**/*.spec.ts', '**/*.int-spec.ts', 'libs/topology/src/deployment/**'].flatMap((pattern) => [
+      '--ignore',
+      pattern,
+    ]),
   ],
   { cwd: root, stdio: 'inherit' },
 );
@@ -51,11 +52,18 @@ for (const path of [
   ...serverWorkspaces.map((path) => `${path}/prisma/migrations`),
 ])
   copy(path);
-// Every workspace's manifest (npm needs them all to install), its entry point compiled.
+// Every workspace's manifest (npm needs them all to install), its entry points compiled.
 for (const path of workspaces) {
   const manifest = JSON.parse(readFileSync(join(root, path, 'package.json'), 'utf8'));
   for (const field of ['main', 'types'])
     if (manifest[field]) manifest[field] = manifest[field].replace(/\.ts$/, '.js');
+  // The doors whose code was compiled; test-facing ones (`./testing`, outside src) are not shipped.
+  if (manifest.exports)
+    manifest.exports = Object.fromEntries(
+      Object.entries(manifest.exports)
+        .map(([entry, target]) => [entry, target.replace(/\.ts$/, '.js')])
+        .filter(([, target]) => existsSync(join(out, path, target))),
+    );
   mkdirSync(join(out, path), { recursive: true });
   writeFileSync(join(out, path, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }

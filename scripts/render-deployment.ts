@@ -2,7 +2,7 @@
 // deploy/k8s from libs/topology (a unit test fails while they differ from what it renders).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { renderedDeploymentFiles } from '@mkt/topology/src/deployment';
+import { renderedDeploymentFiles } from '@mkt/topology/deployment';
 
 const root = resolve(__dirname, '..');
 void renderedDeploymentFiles().then((files) => {

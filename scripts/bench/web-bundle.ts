@@ -11,7 +11,7 @@ import {
   readWebManifest,
   staticClosure,
   WEB_DIST,
-} from '../../libs/testing/src/browser/web-build';
+} from '@mkt/testing/browser';
 
 interface Size {
   raw: number;

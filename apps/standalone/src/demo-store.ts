@@ -1,11 +1,9 @@
-import type { BoardDatabase } from '@mkt/board/src/database';
-import { seedDemoInquiries } from '@mkt/board/src/seed/demo-inquiries';
-import { seedDemoNotices } from '@mkt/board/src/seed/demo-notices';
-import type { CatalogDatabase } from '@mkt/catalog/src/database';
-import type { SeedSummary } from '@mkt/catalog/src/seed/demo-catalog';
-import { seedDemoCatalog } from '@mkt/catalog/src/seed/demo-catalog';
-import type { MemberDatabase } from '@mkt/member/src/database';
-import { seedDemoAccounts } from '@mkt/member/src/seed/demo-accounts';
+import type { BoardDatabase } from '@mkt/board';
+import { seedDemoInquiries, seedDemoNotices } from '@mkt/board';
+import type { CatalogDatabase, SeedSummary } from '@mkt/catalog';
+import { seedDemoCatalog } from '@mkt/catalog';
+import type { MemberDatabase } from '@mkt/member';
+import { seedDemoAccounts } from '@mkt/member';
 
 export interface DemoDatabases {
   catalog: CatalogDatabase;

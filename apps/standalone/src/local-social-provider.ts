@@ -4,8 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { SocialProvider } from '@mkt/contracts';
 import { SOCIAL_PROVIDERS } from '@mkt/contracts';
-import { PROVIDER_PROTOCOLS } from '@mkt/bff/src/social/provider-protocols';
-import type { SocialSettings } from '@mkt/bff/src/social/social-settings';
+import { PROVIDER_PROTOCOLS } from '@mkt/bff';
+import type { SocialSettings } from '@mkt/bff';
 
 /**
  * A local stand-in for Kakao, Naver and Google that speaks the parts of their OAuth 2.0 APIs the BFF

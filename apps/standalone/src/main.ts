@@ -10,7 +10,7 @@ import {
   runProcess,
   trustProxy,
 } from '@mkt/platform';
-import { catalogCacheMegabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
+import { catalogCacheMegabytes } from '@mkt/bff';
 import { startStandalone } from './standalone';
 
 const standaloneConfig = z.object({

@@ -4,12 +4,9 @@ import type { DatabaseTarget } from '@mkt/persistence';
 import { applyMigrations, prismaAdapterFor } from '@mkt/persistence';
 import type { ServiceDefinition } from '@mkt/platform';
 import { loadConfig, postgresUrl, serviceMigrations } from '@mkt/platform';
-import { boardService } from '@mkt/board/src/board.service';
-import { BoardDatabase } from '@mkt/board/src/database';
-import { catalogService } from '@mkt/catalog/src/catalog.module';
-import { CatalogDatabase } from '@mkt/catalog/src/database';
-import { MemberDatabase } from '@mkt/member/src/database';
-import { memberService } from '@mkt/member/src/member.service';
+import { BoardDatabase, boardService } from '@mkt/board';
+import { CatalogDatabase, catalogService } from '@mkt/catalog';
+import { MemberDatabase, memberService } from '@mkt/member';
 import { seedDemoStore } from './demo-store';
 
 const seedConfig = z.object({

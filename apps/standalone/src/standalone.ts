@@ -2,24 +2,26 @@ import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { boardService } from '@mkt/board/src/board.service';
-import { cartService } from '@mkt/cart/src/cart.service';
-import { catalogService } from '@mkt/catalog/src/catalog.module';
-import { CatalogDatabase } from '@mkt/catalog/src/database';
-import { BoardDatabase } from '@mkt/board/src/database';
-import { MemberDatabase } from '@mkt/member/src/database';
+import { BoardDatabase, boardService } from '@mkt/board';
+import { cartService } from '@mkt/cart';
+import { CatalogDatabase, catalogService } from '@mkt/catalog';
+import { MemberDatabase, memberService } from '@mkt/member';
 import { seedDemoStore } from './demo-store';
-import { memberService } from '@mkt/member/src/member.service';
-import { orderService } from '@mkt/order/src/order.service';
-import { paymentService } from '@mkt/payment/src/payment.service';
-import { refundService } from '@mkt/refund/src/refund.service';
-import { EmbeddedKeyValueStore } from '@mkt/bff/src/auth/embedded-key-value-store';
-import { startBff } from '@mkt/bff/src/bff';
-import { DEFAULT_MAIL_FROM, FolderMailer } from '@mkt/bff/src/mail/mailer';
-import { InMemoryCallCounter } from '@mkt/bff/src/security/request-rate-limit';
-import { DEFAULT_CATALOG_CACHE_MB, megabytes } from '@mkt/bff/src/catalog/catalog-read-cache';
+import { orderService } from '@mkt/order';
+import { paymentService } from '@mkt/payment';
+import { refundService } from '@mkt/refund';
+import {
+  DEFAULT_CATALOG_CACHE_MB,
+  DEFAULT_MAIL_FROM,
+  EmbeddedKeyValueStore,
+  FolderMailer,
+  InMemoryCallCounter,
+  InProcessVisitNotices,
+  megabytes,
+  startBff,
+  VisitorCounters,
+} from '@mkt/bff';
 import { startLocalSocialProvider } from './local-social-provider';
-import { InProcessVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
 import { busMigrationsDir, InProcessTransport, retentionOfDays, RetentionPruner } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { ServiceDefinition, TrustProxy } from '@mkt/platform';

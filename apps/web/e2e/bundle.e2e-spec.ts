@@ -10,7 +10,7 @@ import {
   staticClosure,
   WEB_DIST,
   type WebManifest,
-} from '@mkt/testing/src/browser/web-build';
+} from '@mkt/testing/browser';
 import {
   baseUrl,
   expectAccessible,

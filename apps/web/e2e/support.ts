@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { JoinRequest, LoginResult, MemberDto, SessionRole } from '@mkt/contracts';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { StoreApi } from '@mkt/testing';
-import { launchChromium } from '@mkt/testing/src/browser/chromium';
+import { launchChromium } from '@mkt/testing/browser';
 
 export { JOIN_PASSWORD, poll } from '@mkt/testing';
 

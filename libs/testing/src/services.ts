@@ -24,6 +24,8 @@ export interface TestServiceOptions {
 }
 
 export interface TestService {
+  /** The service's name, which is also its consumer group. */
+  name: string;
   app: INestApplication;
   url: string;
   databaseUrl: string;
@@ -62,6 +64,7 @@ export async function startTestService(
       { port: 0, host: '127.0.0.1' },
     );
     return {
+      name: definition.name,
       app,
       url: await app.getUrl(),
       databaseUrl: database.url,
@@ -77,6 +80,33 @@ export async function startTestService(
     await database.drop();
     throw error;
   }
+}
+
+/** A call of a test service's HTTP API: the status and the JSON body (undefined when empty). */
+export async function callService<T>(
+  service: Pick<TestService, 'url'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Waits until `service` has handled every message published to `topic` so far. */
+export async function handledAll(
+  service: Pick<TestService, 'name' | 'transport'>,
+  topic: string,
+): Promise<void> {
+  await eventually(async () => {
+    if ((await service.transport.lag(service.name, topic)) > 0)
+      throw new Error(`${service.name} lags on ${topic}`);
+  });
 }
 
 /** Publishes an event as another service's outbox relay would (the same envelope and headers). */

@@ -1,6 +1,6 @@
 import { openEmbeddedDatabase } from '@mkt/persistence';
-import type { OpenedStore } from '../testing/key-value-stores';
-import { KEY_VALUE_STORES } from '../testing/key-value-stores';
+import type { OpenedStore } from '../../test/support/key-value-stores';
+import { KEY_VALUE_STORES } from '../../test/support/key-value-stores';
 import { EmbeddedKeyValueStore } from './embedded-key-value-store';
 
 // Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.

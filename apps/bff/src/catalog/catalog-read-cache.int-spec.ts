@@ -7,9 +7,9 @@ import { busMigrationsDir, eventMessage, InProcessTransport } from '@mkt/messagi
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import { Metrics } from '@mkt/platform';
 import type { Histogram } from 'prom-client';
-import type { OpenedStore } from '../testing/key-value-stores';
-import { openRedisStore } from '../testing/key-value-stores';
-import { startBffAlone } from '../testing/bff-alone';
+import type { OpenedStore } from '../../test/support/key-value-stores';
+import { openRedisStore } from '../../test/support/key-value-stores';
+import { startBffAlone } from '../../test/support/bff-alone';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { ProductManagementController } from '../products/product-management.controller';
 import { CACHED_LIST_PAGES } from './catalog-read-cache';

@@ -4,10 +4,10 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { launchChromium } from '@mkt/testing/src/browser/chromium';
-import type { OpenedStore } from '../testing/key-value-stores';
-import { openRedisStore } from '../testing/key-value-stores';
-import { startBffAlone } from '../testing/bff-alone';
+import { launchChromium } from '@mkt/testing/browser';
+import type { OpenedStore } from '../../test/support/key-value-stores';
+import { openRedisStore } from '../../test/support/key-value-stores';
+import { startBffAlone } from '../../test/support/bff-alone';
 import { API_DOCS_JSON_PATH, API_DOCS_PATH, PATH_PARAMETERS } from './api-docs';
 
 jest.setTimeout(120_000);

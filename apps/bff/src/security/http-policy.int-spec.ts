@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from '@mkt/persistence';
 import { EmbeddedKeyValueStore } from '../auth/embedded-key-value-store';
-import { startBffAlone } from '../testing/bff-alone';
+import { startBffAlone } from '../../test/support/bff-alone';
 
 // Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.
 jest.setTimeout(60_000);

@@ -2,9 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { JsonLogger } from '@mkt/platform';
-import type { OpenedStore } from '../testing/key-value-stores';
-import { openRedisStore } from '../testing/key-value-stores';
-import { startBffAlone } from '../testing/bff-alone';
+import type { OpenedStore } from '../../test/support/key-value-stores';
+import { openRedisStore } from '../../test/support/key-value-stores';
+import { startBffAlone } from '../../test/support/bff-alone';
 
 /** The BFF's logger, keeping the error lines it writes for the test to read. */
 class RecordingLogger extends JsonLogger {

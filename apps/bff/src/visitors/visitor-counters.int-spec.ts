@@ -1,5 +1,5 @@
-import type { OpenedStore } from '../testing/key-value-stores';
-import { KEY_VALUE_STORES } from '../testing/key-value-stores';
+import type { OpenedStore } from '../../test/support/key-value-stores';
+import { KEY_VALUE_STORES } from '../../test/support/key-value-stores';
 import { InProcessVisitNotices, VisitorCounters } from './visitor-counters';
 
 // Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.

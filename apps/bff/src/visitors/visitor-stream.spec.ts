@@ -16,7 +16,7 @@ import {
   PUSH_INTERVAL_MS,
   VisitorStreams,
 } from './visitor-stream';
-import { connectVisitorStream, todayVisits } from './visitor-stream.test-client';
+import { connectVisitorStream, todayVisits } from '../../testing/visitor-stream-client';
 
 // Opening PGlite (PostgreSQL in WebAssembly) takes seconds on a busy machine.
 jest.setTimeout(60_000);

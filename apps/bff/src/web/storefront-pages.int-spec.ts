@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProductDetailDto } from '@mkt/contracts';
-import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
+import { WEB_DIST } from '@mkt/testing/browser';
 import { loadStorefrontRenderer, StorefrontPages } from './storefront-pages';
 
 /** The web build's real renderer, given a product its price rules reject (the store's pages: apps/standalone/test/bff-api/storefront). */

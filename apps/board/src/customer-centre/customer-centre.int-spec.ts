@@ -1,7 +1,7 @@
 import type { FaqDto, NoticeDto, Slice } from '@mkt/contracts';
 import { FaqMessages, NoticeMessages } from '@mkt/contracts';
 import type { TestService } from '@mkt/testing';
-import { startTestService } from '@mkt/testing';
+import { callService, startTestService } from '@mkt/testing';
 import { boardService } from '../board.service';
 import { BoardDatabase } from '../database';
 
@@ -14,15 +14,7 @@ describe('customer centre (board service)', () => {
   let board: TestService;
   let db: BoardDatabase;
 
-  const send = async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${board.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const send = <T>(method: string, path: string, body?: unknown) => callService<T>(board, method, path, body);
 
   beforeAll(async () => {
     // Notices and FAQs never read catalog (inquiries do: their test has a catalog stand-in).

@@ -1,7 +1,7 @@
 import type { InquiryDto, Slice } from '@mkt/contracts';
 import { InquiryMessages, NOT_YOUR_INQUIRY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
 import type { CatalogStandIn, TestService } from '@mkt/testing';
-import { startCatalogStandIn, startTestService } from '@mkt/testing';
+import { callService, startCatalogStandIn, startTestService } from '@mkt/testing';
 import { boardService } from '../board.service';
 import { BoardDatabase } from '../database';
 
@@ -23,15 +23,7 @@ describe('board service: product inquiries', () => {
   let board: TestService;
   let db: BoardDatabase;
 
-  const send = async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${board.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const send = <T>(method: string, path: string, body?: unknown) => callService<T>(board, method, path, body);
   type Refusal = { error: string; message: string };
   const ask = (mno: number, inquiry: Record<string, unknown>) =>
     send<InquiryDto & Refusal>('POST', '/inquiries', { mno, nickname: `회원${mno}`, inquiry });

@@ -14,9 +14,9 @@ import { ROOT_CATEGORY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
 import { discountedPrice } from '@mkt/pricing';
 import type { RunningStandalone } from '../../src/standalone';
 import { startStandalone } from '../../src/standalone';
-import { ProductManagement } from '@mkt/catalog/src/products/product-management';
+import { ProductManagement } from '@mkt/catalog/testing';
 import { eventually } from '@mkt/testing';
-import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
+import { encodeBase64Id } from '@mkt/bff/testing';
 
 jest.setTimeout(120_000);
 

@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { LoginResult, MemberDto } from '@mkt/contracts';
 import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
 import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
-import { ACCESS_TOKEN_ISSUER, signAccessToken } from '@mkt/bff/src/auth/access-tokens';
-import { LOGIN_LIMITS } from '@mkt/bff/src/auth/login-throttle';
+import { ACCESS_TOKEN_ISSUER, LOGIN_LIMITS, signAccessToken } from '@mkt/bff/testing';
 
 jest.setTimeout(90_000);
 

@@ -5,22 +5,29 @@ import { Reflector } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@mkt/contracts';
 import { AuthErrors } from '@mkt/contracts';
-import { BoardDatabase } from '@mkt/board/src/database';
-import type { MemberDatabase } from '@mkt/member/src/database';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
-import { AdminMembersController } from '@mkt/bff/src/admin/admin-members.controller';
-import { CartController } from '@mkt/bff/src/cart/cart.controller';
-import { FaqController, NoticeController } from '@mkt/bff/src/customer-centre/customer-centre.controller';
-import { InquiryController } from '@mkt/bff/src/inquiries/inquiry.controller';
-import { ConsoleOrdersController } from '@mkt/bff/src/orders/console-orders.controller';
-import { OrderController } from '@mkt/bff/src/orders/order.controller';
-import { RefundController } from '@mkt/bff/src/refunds/refund.controller';
-import { ReviewController } from '@mkt/bff/src/reviews/review.controller';
-import { PaymentController } from '@mkt/bff/src/payments/payment.controller';
-import { ProductManagementController } from '@mkt/bff/src/products/product-management.controller';
-import type { CatalogDatabase } from '@mkt/catalog/src/database';
+import { BoardDatabase } from '@mkt/board';
+import type { MemberDatabase } from '@mkt/member';
+import { createProduct } from '@mkt/catalog/testing';
+import {
+  AdminMembersController,
+  CartController,
+  ConsoleOrdersController,
+  encodeBase64Id,
+  FaqController,
+  InquiryController,
+  MemberAuthController,
+  NoticeController,
+  OrderController,
+  PaymentController,
+  ProductManagementController,
+  RefundController,
+  ReviewController,
+  SocialSignInController,
+  VisitorController,
+  WishlistController,
+} from '@mkt/bff/testing';
+import type { CatalogDatabase } from '@mkt/catalog';
 import { eventually, mailsTo, resetLinkIn } from '@mkt/testing';
-import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
 import type { AccountsStack } from '../testing/accounts-stack';
 import {
   callApi,
@@ -30,13 +37,9 @@ import {
   signIn,
   startAccountsStack,
 } from '../testing/accounts-stack';
-import { VisitorController } from '@mkt/bff/src/visitors/visitor.controller';
 import type { LocalSocialProvider } from '../../../src/local-social-provider';
 import { startLocalSocialProvider } from '../../../src/local-social-provider';
-import { SocialSignInController } from '@mkt/bff/src/social/social-sign-in.controller';
-import { WishlistController } from '@mkt/bff/src/wishlist/wishlist.controller';
 import { authorizeAtProvider, socialTicket, TEST_RETURN_ADDRESS } from '../testing/social-sign-in';
-import { MemberAuthController } from '@mkt/bff/src/auth/member-auth.controller';
 
 jest.setTimeout(90_000);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountsStack } from '../testing/accounts-stack';
 import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
-import { LOGIN_LIMITS } from '@mkt/bff/src/auth/login-throttle';
+import { LOGIN_LIMITS } from '@mkt/bff/testing';
 
 jest.setTimeout(90_000);
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SmtpMailer, DEFAULT_MAIL_FROM } from '@mkt/bff/src/mail/mailer';
+import { DEFAULT_MAIL_FROM, SmtpMailer } from '@mkt/bff';
 import { eventually, resetLinkIn } from '@mkt/testing';
 import type { AccountsStack } from '../testing/accounts-stack';
 import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';

@@ -1,8 +1,8 @@
 import type { CartLineDto, CartSummaryDto, WishDto } from '@mkt/contracts';
 import { CartMessages, MAX_CART_LINES } from '@mkt/contracts';
 import { lineTotal, summarize } from '@mkt/pricing';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
-import type { CatalogDatabase } from '@mkt/catalog/src/database';
+import { createProduct } from '@mkt/catalog/testing';
+import type { CatalogDatabase } from '@mkt/catalog';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 

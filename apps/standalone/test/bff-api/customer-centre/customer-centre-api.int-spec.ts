@@ -1,7 +1,7 @@
 import type { FaqDto, NoticeDto, PageResult, VisitorCountDto } from '@mkt/contracts';
 import { AuthErrors, FaqMessages, NoticeMessages } from '@mkt/contracts';
-import { BoardDatabase } from '@mkt/board/src/database';
-import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
+import { BoardDatabase } from '@mkt/board';
+import { encodeBase64Id } from '@mkt/bff/testing';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, signIn, startAccountsStack } from '../testing/accounts-stack';
 

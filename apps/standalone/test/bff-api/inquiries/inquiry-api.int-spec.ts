@@ -1,10 +1,9 @@
 import jwt from 'jsonwebtoken';
 import type { InquiryDto, InquiryWithProductDto, PageResult } from '@mkt/contracts';
 import { AuthErrors, InquiryMessages, NOT_YOUR_INQUIRY, SECRET_INQUIRY_TITLE } from '@mkt/contracts';
-import { BoardDatabase } from '@mkt/board/src/database';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
-import { ACCESS_TOKEN_ISSUER } from '@mkt/bff/src/auth/access-tokens';
-import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
+import { BoardDatabase } from '@mkt/board';
+import { createProduct } from '@mkt/catalog/testing';
+import { ACCESS_TOKEN_ISSUER, encodeBase64Id } from '@mkt/bff/testing';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, JOIN_PASSWORD, signIn, startAccountsStack } from '../testing/accounts-stack';
 

@@ -3,8 +3,8 @@ import type { OrderDto, OrderLineDto, PlacedOrderDto } from '@mkt/contracts';
 import { OrderMessages } from '@mkt/contracts';
 import { lineTotal } from '@mkt/pricing';
 import { eventually } from '@mkt/testing';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
-import { CancelAbandonedOrders } from '@mkt/order/src/process/abandoned-orders';
+import { createProduct } from '@mkt/catalog/testing';
+import { CancelAbandonedOrders } from '@mkt/order/testing';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 

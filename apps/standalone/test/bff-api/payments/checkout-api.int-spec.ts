@@ -12,17 +12,19 @@ import { OrderCompletedV1, OrderPlacedV1, PaymentVerifiedV1, StockReservedV1 } f
 import { lineTotal } from '@mkt/pricing';
 import { CommandBus } from '@nestjs/cqrs';
 import { crashAfterNextEnqueue, eventually } from '@mkt/testing';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
-import { PAYMENT_GATEWAY } from '@mkt/payment/src/gateway/gateway.providers';
-import type { PaymentGateway } from '@mkt/payment/src/gateway/payment-gateway';
-import { GatewayUnreachableError } from '@mkt/payment/src/gateway/payment-gateway';
-import { PaymentDatabase } from '@mkt/payment/src/database';
-import { GatewayCancellation } from '@mkt/payment/src/payments/gateway-cancellation';
-import { UnmatchedPayments } from '@mkt/payment/src/payments/unmatched-payments';
-import { VerifyPayment } from '@mkt/payment/src/payments/verify-payment';
-import { CartDatabase } from '@mkt/cart/src/database';
-import { CatalogDatabase } from '@mkt/catalog/src/database';
-import { OrderDatabase } from '@mkt/order/src/database';
+import { createProduct } from '@mkt/catalog/testing';
+import {
+  GatewayCancellation,
+  GatewayUnreachableError,
+  PAYMENT_GATEWAY,
+  PaymentDatabase,
+  UnmatchedPayments,
+  VerifyPayment,
+} from '@mkt/payment/testing';
+import type { PaymentGateway } from '@mkt/payment/testing';
+import { CartDatabase } from '@mkt/cart/testing';
+import { CatalogDatabase } from '@mkt/catalog';
+import { OrderDatabase } from '@mkt/order/testing';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 

@@ -6,11 +6,10 @@ import type {
   SandboxPayResult,
 } from '@mkt/contracts';
 import { eventually } from '@mkt/testing';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
-import { PaymentDatabase } from '@mkt/payment/src/database';
-import { PAYMENT_GATEWAY } from '@mkt/payment/src/gateway/gateway.providers';
-import type { PaymentGateway } from '@mkt/payment/src/gateway/payment-gateway';
-import { signAccessToken } from '@mkt/bff/src/auth/access-tokens';
+import { createProduct } from '@mkt/catalog/testing';
+import { PAYMENT_GATEWAY, PaymentDatabase } from '@mkt/payment/testing';
+import type { PaymentGateway } from '@mkt/payment/testing';
+import { signAccessToken } from '@mkt/bff/testing';
 import type { AccountsStack } from '../testing/accounts-stack';
 import { callApi, startAccountsStack } from '../testing/accounts-stack';
 

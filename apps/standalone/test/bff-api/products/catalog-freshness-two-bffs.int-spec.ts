@@ -1,6 +1,6 @@
 import { KafkaTransport } from '@mkt/messaging';
 import { checkCatalogFreshness, StoreApi, testInfrastructure } from '@mkt/testing';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
+import { createProduct } from '@mkt/catalog/testing';
 import type { AccountsStack } from '../testing/accounts-stack';
 import { startAccountsStack } from '../testing/accounts-stack';
 

@@ -8,7 +8,7 @@ import type {
   ProductDetailDto,
 } from '@mkt/contracts';
 import { MAX_PRODUCT_IMAGE_BYTES, ProductMessages } from '@mkt/contracts';
-import { encodeBase64Id } from '@mkt/bff/src/catalog/base64-id';
+import { encodeBase64Id } from '@mkt/bff/testing';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, signIn, startAccountsStack } from '../testing/accounts-stack';
 

@@ -11,15 +11,11 @@ import type {
 } from '@mkt/contracts';
 import { RefundMessages, RefundPartApprovedV2 } from '@mkt/contracts';
 import { crashAfterNextEnqueue, eventually, publishEvent } from '@mkt/testing';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
-import { PaymentDatabase } from '@mkt/payment/src/database';
-import { RefundDatabase } from '@mkt/refund/src/database';
-import { DecideRefund } from '@mkt/refund/src/refunds/decide-refund';
-import { RequestRefund } from '@mkt/refund/src/refunds/request-refund';
+import { createProduct } from '@mkt/catalog/testing';
+import { PAYMENT_GATEWAY, PaymentDatabase, RefundCanceller } from '@mkt/payment/testing';
+import { DecideRefund, RefundDatabase, RequestRefund } from '@mkt/refund/testing';
 import { CommandBus } from '@nestjs/cqrs';
-import { PAYMENT_GATEWAY } from '@mkt/payment/src/gateway/gateway.providers';
-import type { PaymentGateway } from '@mkt/payment/src/gateway/payment-gateway';
-import { RefundCanceller } from '@mkt/payment/src/refunds/refund-cancellations';
+import type { PaymentGateway } from '@mkt/payment/testing';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, JOIN_PASSWORD, signIn, startAccountsStack } from '../testing/accounts-stack';
 

@@ -10,8 +10,7 @@ import {
 } from '@mkt/contracts';
 import { eventually, publishEvent } from '@mkt/testing';
 import { randomUUID } from 'node:crypto';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
-import { ReviewWrites } from '@mkt/catalog/src/reviews/review-writes';
+import { createProduct, ReviewWrites } from '@mkt/catalog/testing';
 import type { AccountsStack, ApiRequest, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 

@@ -11,7 +11,7 @@ import {
 } from '../testing/social-sign-in';
 import type { LocalSocialProvider } from '../../../src/local-social-provider';
 import { startLocalSocialProvider } from '../../../src/local-social-provider';
-import { SocialGateway } from '@mkt/bff/src/social/social-gateway';
+import { SocialGateway } from '@mkt/bff/testing';
 
 jest.setTimeout(90_000);
 

@@ -10,7 +10,7 @@ import type {
   ProductSummaryDto,
 } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
-import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
+import { WEB_DIST } from '@mkt/testing/browser';
 import { DEMO_ACCOUNTS, poll, StoreApi } from '@mkt/testing';
 import type { RunningStandalone } from '../../../src/standalone';
 import { startStandalone } from '../../../src/standalone';

@@ -10,22 +10,23 @@ import { JsonLogger } from '@mkt/platform';
 import type { TestService } from '@mkt/testing';
 import { startTestService, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
 import type { KafkaTransport } from '@mkt/messaging';
-import { boardService } from '@mkt/board/src/board.service';
-import { cartService } from '@mkt/cart/src/cart.service';
-import { catalogService } from '@mkt/catalog/src/catalog.module';
-import { CatalogDatabase } from '@mkt/catalog/src/database';
-import { OrderDatabase } from '@mkt/order/src/database';
-import { orderService } from '@mkt/order/src/order.service';
-import { paymentService } from '@mkt/payment/src/payment.service';
-import { refundService } from '@mkt/refund/src/refund.service';
-import { MemberDatabase } from '@mkt/member/src/database';
-import { memberService } from '@mkt/member/src/member.service';
-import { seedDemoAccounts } from '@mkt/member/src/seed/demo-accounts';
-import { RedisKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
-import type { BffOptions } from '@mkt/bff/src/bff';
-import { startBff } from '@mkt/bff/src/bff';
-import { RedisVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
-import { DEFAULT_MAIL_FROM, FolderMailer } from '@mkt/bff/src/mail/mailer';
+import { boardService } from '@mkt/board';
+import { cartService } from '@mkt/cart';
+import { CatalogDatabase, catalogService } from '@mkt/catalog';
+import { OrderDatabase } from '@mkt/order/testing';
+import { orderService } from '@mkt/order';
+import { paymentService } from '@mkt/payment';
+import { refundService } from '@mkt/refund';
+import { MemberDatabase, memberService, seedDemoAccounts } from '@mkt/member';
+import {
+  DEFAULT_MAIL_FROM,
+  FolderMailer,
+  RedisKeyValueStore,
+  RedisVisitNotices,
+  startBff,
+  VisitorCounters,
+} from '@mkt/bff';
+import type { BffOptions } from '@mkt/bff';
 
 export interface ApiRequest {
   token?: string;

@@ -3,7 +3,7 @@ import type { EventEnvelope, PlacedOrderDto } from '@mkt/contracts';
 import { EventHeaders, OrderPlacedV1, StockReservedV1 } from '@mkt/contracts';
 import type { Subscription, TransportMessage } from '@mkt/messaging';
 import { eventually } from '@mkt/testing';
-import { createProduct } from '@mkt/catalog/src/products/new-product';
+import { createProduct } from '@mkt/catalog/testing';
 import type { AccountsStack, Shopper } from '../testing/accounts-stack';
 import { callApi, joinShopper, startAccountsStack } from '../testing/accounts-stack';
 

@@ -2,8 +2,7 @@ import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { DailyVisits } from '@mkt/contracts';
 import { testInfrastructure } from '@mkt/testing';
-import { RedisKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
-import { RedisVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
+import { RedisKeyValueStore, RedisVisitNotices, VisitorCounters } from '@mkt/bff';
 import type { AccountsStack, StackBff } from '../testing/accounts-stack';
 import { signIn, startAccountsStack } from '../testing/accounts-stack';
 

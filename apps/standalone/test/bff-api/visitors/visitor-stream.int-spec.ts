@@ -2,13 +2,11 @@ import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { randomBytes } from 'node:crypto';
 import { testInfrastructure } from '@mkt/testing';
-import { ACCESS_TOKEN_ISSUER } from '@mkt/bff/src/auth/access-tokens';
+import { ACCESS_TOKEN_ISSUER, connectVisitorStream, todayVisits } from '@mkt/bff/testing';
 import type { AccountsStack, StackBff } from '../testing/accounts-stack';
 import { signIn, startAccountsStack } from '../testing/accounts-stack';
-import { RedisKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
-import { RedisVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
-import type { VisitorStreamClient } from '@mkt/bff/src/visitors/visitor-stream.test-client';
-import { connectVisitorStream, todayVisits } from '@mkt/bff/src/visitors/visitor-stream.test-client';
+import { RedisKeyValueStore, RedisVisitNotices, VisitorCounters } from '@mkt/bff';
+import type { VisitorStreamClient } from '@mkt/bff/testing';
 
 jest.setTimeout(90_000);
 

@@ -2,11 +2,11 @@ import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { JsonLogger } from '@mkt/platform';
 import { BFF } from '@mkt/topology';
-import type { KeyValueStore } from '../auth/key-value-store';
-import type { BffOptions } from '../bff';
-import { startBff } from '../bff';
-import type { ServiceUrls } from '../services/service-clients';
-import { InProcessVisitNotices, VisitorCounters } from '../visitors/visitor-counters';
+import type { KeyValueStore } from '../../src/auth/key-value-store';
+import type { BffOptions } from '../../src/bff';
+import { startBff } from '../../src/bff';
+import type { ServiceUrls } from '../../src/services/service-clients';
+import { InProcessVisitNotices, VisitorCounters } from '../../src/visitors/visitor-counters';
 
 type AloneOptions = Omit<Partial<BffOptions>, 'services' | 'auth' | 'visitors'> & {
   /** The services a test stands in for; the others point where nothing answers. */

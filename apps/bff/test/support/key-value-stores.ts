@@ -2,9 +2,9 @@ import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { openEmbeddedDatabase } from '@mkt/persistence';
 import { testInfrastructure } from '@mkt/testing';
-import { EmbeddedKeyValueStore } from '../auth/embedded-key-value-store';
-import type { KeyValueStore } from '../auth/key-value-store';
-import { RedisKeyValueStore } from '../auth/key-value-store';
+import { EmbeddedKeyValueStore } from '../../src/auth/embedded-key-value-store';
+import type { KeyValueStore } from '../../src/auth/key-value-store';
+import { RedisKeyValueStore } from '../../src/auth/key-value-store';
 
 export interface OpenedStore {
   store: KeyValueStore;

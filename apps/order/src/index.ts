@@ -1,0 +1,2 @@
+// The order service's front door: what the composition root (apps/standalone) assembles.
+export { orderService } from './order.service';
