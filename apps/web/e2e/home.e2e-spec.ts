@@ -6,7 +6,7 @@ import {
   type ProductSummaryDto,
 } from '@mkt/contracts';
 import { discountedPrice, formatWon } from '@mkt/pricing';
-import { WEB_DIST } from '@mkt/testing/src/browser/web-build';
+import { WEB_DIST } from '@mkt/testing/browser';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { testInfrastructure } from '@mkt/testing';
 import { RedisKeyValueStore } from '../auth/key-value-store';
-import { startBffAlone } from '../testing/bff-alone';
+import { startBffAlone } from '../../test/support/bff-alone';
 
 jest.setTimeout(60_000);
 
