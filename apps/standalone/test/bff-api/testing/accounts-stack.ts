@@ -22,6 +22,7 @@ import { MemberDatabase } from '@mkt/member/src/database';
 import { memberService } from '@mkt/member/src/member.service';
 import { seedDemoAccounts } from '@mkt/member/src/seed/demo-accounts';
 import { RedisKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
+import type { SessionTiming } from '@mkt/bff/src/auth/refresh-sessions';
 import type { BffOptions } from '@mkt/bff/src/bff';
 import { startBff } from '@mkt/bff/src/bff';
 import { RedisVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
@@ -116,8 +117,13 @@ export async function joinShopper(baseUrl: string, label: string): Promise<Shopp
   return { mno: body.mno, email, token: body.accessToken };
 }
 
-/** What a BFF test may vary; the stack supplies services, sessions, counters (unless given) and logger. */
-export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'logger'>>;
+/**
+ * What a BFF test may vary; the stack supplies services, sessions (on the timing given), counters
+ * (unless given) and logger.
+ */
+export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'logger'>> & {
+  sessionTiming?: Partial<SessionTiming>;
+};
 
 export interface StackBff {
   url: string;
@@ -219,7 +225,7 @@ export async function startAccountsStack(
       urls.board = (await start(boardService, { catalog: urls.catalog })).url;
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
-    const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<StackBff> => {
+    const startAnotherBff = async ({ sessionTiming, ...bffVariant }: BffVariant = {}): Promise<StackBff> => {
       const keyPrefix = `test:${label}:${randomBytes(4).toString('hex')}:`;
       // Unless the variant brings its own; a subscription to them holds a Redis connection of its own.
       const store = new RedisKeyValueStore(redis, keyPrefix);
@@ -229,7 +235,7 @@ export async function startAccountsStack(
       const bff: INestApplication = await startBff(
         {
           services: urls,
-          auth: { jwtSecret, store },
+          auth: { jwtSecret, store, sessionTiming },
           visitors: ownVisitors,
           logger: new JsonLogger('bff', 'error'),
           mail: { mailer: new FolderMailer(mailFolder, DEFAULT_MAIL_FROM), publicUrl: () => url },
