@@ -201,7 +201,17 @@ describe('sessions (browser)', () => {
         if (new URL(request.url()).pathname === '/api/member/refresh') refreshes.push(request.url());
       });
 
-      // Both tabs open my page at once: each call meets the expired token and asks for a refresh.
+      // Both tabs open my page at once; their first calls (the cart's count) are held until both
+      // are sent, so both meet the expired token together and want a refresh at the same moment.
+      let held = 0;
+      let releaseBoth = () => {};
+      const bothSent = new Promise<void>((resolve) => (releaseBoth = resolve));
+      await first.context().route('**/api/cart/*', async (route) => {
+        held += 1;
+        if (held === 2) releaseBoth();
+        if (held <= 2) await bothSent;
+        await route.continue();
+      });
       await Promise.all([first, second].map((tab) => tab.goto(`${baseUrl()}/mypage/order`)));
       for (const tab of [first, second]) {
         await tab.getByRole('heading', { name: '주문 내역', level: 1 }).waitFor();
