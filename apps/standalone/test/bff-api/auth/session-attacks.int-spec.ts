@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResult, MemberDto } from '@mkt/contracts';
 import { eventually, mailsTo, resetLinkIn } from '@mkt/testing';
-import { REFRESH_REUSE_GRACE_SECONDS } from '@mkt/bff/src/auth/refresh-sessions';
 import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
 import {
   callApi,
   JOIN_PASSWORD,
   joinRequest,
   sendApiRequest,
+  sessionClock,
   signIn,
   startAccountsStack,
 } from '../testing/accounts-stack';
@@ -39,12 +39,7 @@ describe('sessions an attacker cannot bend', () => {
     return body;
   }
 
-  /** How far the clock rotations are timed by runs ahead of the real one. */
-  let clockAhead = 0;
-  /** Past the grace in which a just-rotated refresh token still answers (tabs refreshing at once). */
-  const afterTheRefreshGrace = () => {
-    clockAhead += (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000;
-  };
+  const clock = sessionClock();
 
   /** The spec client's own cookie: the whole login answer as JSON, written by its script. */
   const specCookie = (session: LoginResult) => `member=${encodeURIComponent(JSON.stringify(session))}`;
@@ -53,7 +48,7 @@ describe('sessions an attacker cannot bend', () => {
     // One BFF only: a second in this process would take over the first's token checks (passport's strategies are global).
     stack = await startAccountsStack('sessions', {
       corsOrigins: [PARTNER],
-      sessionTiming: { now: () => Date.now() + clockAhead },
+      sessionTiming: clock.sessionTiming,
     });
     base = stack.url;
   });
@@ -79,7 +74,7 @@ describe('sessions an attacker cannot bend', () => {
         `/api/member/refresh?refreshToken=${session.refreshToken}`,
       );
       expect(rotated.status).toBe(200);
-      afterTheRefreshGrace();
+      clock.passRefreshGrace();
       // The thief replays the old refresh token: the session ends, tokens before and after the rotation too.
       expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
         401,
@@ -255,7 +250,7 @@ describe('sessions an attacker cannot bend', () => {
       expect(refreshed).toEqual({ status: 200, body: { result: 'ok' } });
       expect(jar.header()).not.toBe(before);
       expect((await webCall(jar, 'member', 'GET', infoPath('user@dealmarket.kr'))).status).toBe(200);
-      afterTheRefreshGrace();
+      clock.passRefreshGrace();
       const stale = await sendApiRequest(base, 'GET', '/api/member/refresh', {
         headers: { cookie: before, 'x-mkt-session': 'member' },
       });
@@ -310,7 +305,7 @@ describe('sessions an attacker cannot bend', () => {
       for (const { body } of [one, two])
         expect((await call('GET', infoPath(session.email), { token: body.accessToken })).status).toBe(200);
 
-      afterTheRefreshGrace();
+      clock.passRefreshGrace();
       expect((await refresh(session.refreshToken)).status).toBe(401);
       const after = await call('GET', infoPath(session.email), { token: one.body.accessToken });
       expect(after.body.error).toBe('ERROR_SESSION_ENDED');

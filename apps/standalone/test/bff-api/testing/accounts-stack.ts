@@ -23,6 +23,7 @@ import { memberService } from '@mkt/member/src/member.service';
 import { seedDemoAccounts } from '@mkt/member/src/seed/demo-accounts';
 import { RedisKeyValueStore } from '@mkt/bff/src/auth/key-value-store';
 import type { SessionTiming } from '@mkt/bff/src/auth/refresh-sessions';
+import { REFRESH_REUSE_GRACE_SECONDS } from '@mkt/bff/src/auth/refresh-sessions';
 import type { BffOptions } from '@mkt/bff/src/bff';
 import { startBff } from '@mkt/bff/src/bff';
 import { RedisVisitNotices, VisitorCounters } from '@mkt/bff/src/visitors/visitor-counters';
@@ -124,6 +125,18 @@ export async function joinShopper(baseUrl: string, label: string): Promise<Shopp
 export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'logger'>> & {
   sessionTiming?: Partial<SessionTiming>;
 };
+
+/** A clock for a stack's sessions (its `sessionTiming`) that a test moves on. */
+export function sessionClock() {
+  let ahead = 0;
+  return {
+    sessionTiming: { now: () => Date.now() + ahead },
+    /** Past the grace in which a just-rotated refresh token still answers (tabs refreshing at once). */
+    passRefreshGrace: () => {
+      ahead += (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000;
+    },
+  };
+}
 
 export interface StackBff {
   url: string;
