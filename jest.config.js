@@ -30,7 +30,8 @@ module.exports = {
     {
       ...common,
       displayName: 'distributed',
-      testMatch: ['<rootDir>/apps/*/test/**/*.dist-spec.ts'],
+      // The web app's distributed tests drive Chromium with the browser tests' harness (e2e/support.ts).
+      testMatch: ['<rootDir>/apps/*/test/**/*.dist-spec.ts', '<rootDir>/apps/web/e2e/**/*.dist-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/distributed/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/distributed/global-teardown.ts',
     },

@@ -10,3 +10,5 @@ export { catalogCacheMegabytes, DEFAULT_CATALOG_CACHE_MB, megabytes } from './ca
 export { InProcessVisitNotices, RedisVisitNotices, VisitorCounters } from './visitors/visitor-counters';
 export { PROVIDER_PROTOCOLS } from './social/provider-protocols';
 export type { SocialSettings } from './social/social-settings';
+export type { SessionTiming } from './auth/refresh-sessions';
+export { REFRESH_REUSE_GRACE_SECONDS } from './auth/refresh-sessions';

@@ -1,3 +1,7 @@
+import jwt from 'jsonwebtoken';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { LoginResult } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
 import { mailsTo, resetLinkIn } from '@mkt/testing';
 import {
@@ -10,27 +14,22 @@ import {
   PHONE_WIDTH,
   poll,
   screenshot,
+  signIn,
+  signInThrough,
   TEST_TIMEOUT_MS,
   useBrowser,
+  waitForText,
 } from './support';
 
 /**
  * Sessions in a real Chromium: a shopper, a seller and an admin signed in at once in one browser,
  * each console acting as its own role; no token a script can read; a member banned mid-session
- * signed out with one message; 비밀번호 찾기 through the mail the store wrote.
+ * signed out with one message; two tabs renewing one expired session together; 비밀번호 찾기
+ * through the mail the store wrote.
  */
 
 const SELLER = { email: 'seller@dealmarket.kr', password: 'seller1234!' };
 const ADMIN = { email: 'admin@dealmarket.kr', password: 'admin1234!' };
-
-async function signInThrough(page: Page, loginPath: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl()}${loginPath}`);
-  await page.getByRole('textbox', { name: '이메일' }).fill(email);
-  await page.getByLabel('비밀번호', { exact: true }).fill(password);
-  const welcome = nextDialog(page);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  expect(await welcome).toBe('로그인되었습니다.');
-}
 
 /** What a script of the page can read of the cookies: nothing that looks like a token. */
 async function scriptReadableCookies(page: Page): Promise<string> {
@@ -50,6 +49,17 @@ function mailFolder(): string {
       'MKT_E2E_MAIL_DIR is not set: the browser global setup sets it with the store it starts.',
     );
   return folder;
+}
+
+/**
+ * The login's access token as it is 30 minutes later: the same claims, expired. Signed with the
+ * store's own key, which the standalone store keeps in its DATA_DIR (the mail folder's parent).
+ */
+function expiredAccessToken(login: LoginResult): string {
+  const secret = readFileSync(join(dirname(mailFolder()), 'jwt-secret'), 'utf8').trim();
+  const claims = jwt.decode(login.accessToken) as jwt.JwtPayload;
+  const past = Math.floor(Date.now() / 1000) - 60;
+  return jwt.sign({ ...claims, iat: past - 30 * 60, exp: past }, secret, { algorithm: 'HS256' });
 }
 
 describe('sessions (browser)', () => {
@@ -165,6 +175,59 @@ describe('sessions (browser)', () => {
       expect(await page.getByRole('button', { name: '로그아웃' }).count()).toBe(0);
       expectNoTokenIn(await scriptReadableCookies(page));
       await expectAccessible(page);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'two tabs whose access token expired together renew it once and both stay signed in',
+    async () => {
+      const email = await joinMember('two-tabs');
+      const login = await memberLogin(email, JOIN_PASSWORD);
+      // Signed in on a file of the store's origin that runs none of the app: no call refreshes early.
+      const first = await browser.open('/favicon.svg');
+      await signIn(first, { ...login, accessToken: expiredAccessToken(login) });
+      const second = await first.context().newPage();
+      second.on('pageerror', (error) => pageErrors.push(error.message));
+      const alerts: string[] = [];
+      const refreshes: string[] = [];
+      for (const tab of [first, second])
+        tab.on('dialog', (dialog) => {
+          alerts.push(dialog.message());
+          void dialog.accept();
+        });
+      first.context().on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/member/refresh') refreshes.push(request.url());
+      });
+
+      // Both tabs open my page at once; their first calls (the cart's count) are held until both
+      // are sent, so both meet the expired token together and want a refresh at the same moment.
+      let held = 0;
+      let releaseBoth = () => {};
+      const bothSent = new Promise<void>((resolve) => (releaseBoth = resolve));
+      await first.context().route('**/api/cart/*', async (route) => {
+        held += 1;
+        if (held === 2) releaseBoth();
+        if (held <= 2) await bothSent;
+        await route.continue();
+      });
+      await Promise.all([first, second].map((tab) => tab.goto(`${baseUrl()}/mypage/order`)));
+      for (const tab of [first, second]) {
+        await tab.getByRole('heading', { name: '주문 내역', level: 1 }).waitFor();
+        await waitForText(tab.getByTestId('mypage-greeting'), '김테스트님');
+      }
+      expect(refreshes).toHaveLength(1);
+
+      // The renewed session goes on in both tabs.
+      await Promise.all([first, second].map((tab) => tab.reload()));
+      for (const tab of [first, second]) {
+        await waitForText(tab.getByTestId('mypage-greeting'), '김테스트님');
+        await tab.getByRole('button', { name: '로그아웃' }).waitFor();
+        expectNoTokenIn(await scriptReadableCookies(tab));
+      }
+      expect(alerts).toEqual([]);
+      await expectAccessible(second);
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS,

@@ -156,6 +156,21 @@ export async function nextDialog(page: Page, answer: 'accept' | 'dismiss' = 'acc
   return message;
 }
 
+/** Signs in through a login page's form (`loginPath`: the member's, the seller's or the admin's) and its welcome alert. */
+export async function signInThrough(
+  page: Page,
+  loginPath: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl()}${loginPath}`);
+  await page.getByRole('textbox', { name: '이메일' }).fill(email);
+  await page.getByLabel('비밀번호', { exact: true }).fill(password);
+  const welcome = nextDialog(page);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  expect(await welcome).toBe('로그인되었습니다.');
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });

@@ -10,4 +10,5 @@ export * from './stop-child';
 export * from './free-port';
 export * from './wake-ups';
 export * from './mail-folder';
+export * from './mailpit';
 export * from './outbox';

@@ -10,7 +10,7 @@ import { SignIn } from './sign-in';
 
 export const authProviders = (settings: AuthSettings): Provider[] => [
   { provide: AUTH_SETTINGS, useValue: settings },
-  { provide: RefreshSessions, useValue: new RefreshSessions(settings.store) },
+  { provide: RefreshSessions, useValue: new RefreshSessions(settings.store, settings.sessionTiming) },
   {
     provide: JwtStrategy,
     inject: [RefreshSessions],

@@ -130,6 +130,8 @@ export class MemberAuthController {
   @ApiDoc({
     summary: 'New access and refresh tokens for a refresh token, which then no longer works',
     description:
+      'Presented again within 20 s of its rotation (two tabs refreshing at once) it answers with the same new refresh token; ' +
+      'later, it ends the whole session. ' +
       "With `X-Mkt-Session: <role>` (our web app) the role's HttpOnly cookies are read and set instead.",
     query: refreshQuery,
     answer: tokenPairSchema,

@@ -52,10 +52,13 @@ export default async function globalSetup(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mkt-distributed-'));
   // Two processes of each kind, as deploy/k8s runs them: the replica-kill test kills one.
   const args = ['-r', '@swc-node/register', 'scripts/start-distributed.ts', '--replicas', '2'];
+  // Not Jest's NODE_ENV=test: start:distributed builds a stale web app, and that would make it a
+  // development build, whose server renderer fails to load in the BFF.
+  const { NODE_ENV: _jestEnvironment, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_OPTIONS: '',
       // The servers the other tests use, whoever started them.
       MKT_TEST_DATABASE_URL: infra.databaseUrl,

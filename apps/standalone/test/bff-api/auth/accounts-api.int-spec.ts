@@ -2,7 +2,14 @@ import jwt from 'jsonwebtoken';
 import { randomBytes } from 'node:crypto';
 import type { LoginResult, MemberDto } from '@mkt/contracts';
 import type { AccountsStack, ApiRequest } from '../testing/accounts-stack';
-import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
+import {
+  callApi,
+  JOIN_PASSWORD,
+  joinRequest,
+  sessionClock,
+  signIn,
+  startAccountsStack,
+} from '../testing/accounts-stack';
 import { ACCESS_TOKEN_ISSUER, LOGIN_LIMITS, signAccessToken } from '@mkt/bff/testing';
 
 jest.setTimeout(90_000);
@@ -17,9 +24,10 @@ describe('accounts API', () => {
   const call = <T>(method: string, path: string, request?: ApiRequest) =>
     callApi<T>(base, method, path, request);
   const login = (username: string, password: string) => signIn(base, username, password);
+  const clock = sessionClock();
 
   beforeAll(async () => {
-    stack = await startAccountsStack('accounts');
+    stack = await startAccountsStack('accounts', { sessionTiming: clock.sessionTiming });
     base = stack.url;
   });
 
@@ -118,7 +126,7 @@ describe('accounts API', () => {
       expect(body.accessToken).toBeUndefined();
     });
 
-    it('rotates refresh tokens, and a reused one revokes the whole session', async () => {
+    it('rotates refresh tokens, and one used again after the grace revokes the whole session', async () => {
       const { body: session } = await login('user@dealmarket.kr', 'user1234!');
       const first = await call<{ accessToken: string; refreshToken: string }>(
         'GET',
@@ -127,6 +135,7 @@ describe('accounts API', () => {
       expect(first.status).toBe(200);
       expect(first.body.refreshToken).not.toBe(session.refreshToken);
 
+      clock.passRefreshGrace();
       const replay = await call<{ error: string }>(
         'GET',
         `/api/member/refresh?refreshToken=${session.refreshToken}`,

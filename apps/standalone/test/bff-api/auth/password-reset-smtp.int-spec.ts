@@ -1,26 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAIL_FROM, SmtpMailer } from '@mkt/bff';
-import { eventually, resetLinkIn } from '@mkt/testing';
+import { eventually, mailpit, mailpitMailsTo, resetLinkIn } from '@mkt/testing';
 import type { AccountsStack } from '../testing/accounts-stack';
 import { callApi, JOIN_PASSWORD, joinRequest, signIn, startAccountsStack } from '../testing/accounts-stack';
 
 jest.setTimeout(90_000);
-
-/** Mailpit's addresses, as `deploy/local/infra.sh env` prints them. */
-function mailpit(): { smtpUrl: string; apiUrl: string } {
-  const smtpUrl = process.env.MKT_TEST_SMTP_URL;
-  const apiUrl = process.env.MKT_TEST_MAILPIT_URL;
-  if (!smtpUrl || !apiUrl)
-    throw new Error(
-      'MKT_TEST_SMTP_URL and MKT_TEST_MAILPIT_URL are not set: eval "$(bash deploy/local/infra.sh env)"',
-    );
-  return { smtpUrl, apiUrl };
-}
-
-interface MailpitSummary {
-  ID: string;
-  Subject: string;
-}
 
 /** 비밀번호 찾기 as the distributed store sends it: over SMTP, read back through Mailpit's API. */
 describe('password reset over SMTP (Mailpit)', () => {
@@ -48,19 +32,13 @@ describe('password reset over SMTP (Mailpit)', () => {
     const asked = await callApi(stack.url, 'POST', '/api/member/password-reset', { json: { email } });
     expect(asked).toEqual({ status: 200, body: { result: 'ok' } });
 
-    const { apiUrl } = mailpit();
-    const summary = await eventually(async () => {
-      const found = (await (
-        await fetch(`${apiUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)
-      ).json()) as { messages: MailpitSummary[] };
-      if (!found.messages.length) throw new Error(`no mail to ${email} in Mailpit yet`);
-      return found.messages[0];
+    const mail = await eventually(async () => {
+      const [newest] = await mailpitMailsTo(email);
+      if (!newest) throw new Error(`no mail to ${email} in Mailpit yet`);
+      return newest;
     });
-    expect(summary.Subject).toBe('[딜마켓] 비밀번호 재설정 안내');
-    const message = (await (await fetch(`${apiUrl}/api/v1/message/${summary.ID}`)).json()) as {
-      Text: string;
-    };
-    const link = resetLinkIn({ to: email, subject: summary.Subject, text: message.Text });
+    expect(mail.subject).toBe('[딜마켓] 비밀번호 재설정 안내');
+    const link = resetLinkIn(mail);
     expect(link.startsWith(`${stack.url}/member/reset-password#token=`)).toBe(true);
 
     const token = new URL(link).hash.replace('#token=', '');

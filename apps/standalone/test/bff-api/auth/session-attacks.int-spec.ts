@@ -7,6 +7,7 @@ import {
   JOIN_PASSWORD,
   joinRequest,
   sendApiRequest,
+  sessionClock,
   signIn,
   startAccountsStack,
 } from '../testing/accounts-stack';
@@ -38,12 +39,17 @@ describe('sessions an attacker cannot bend', () => {
     return body;
   }
 
+  const clock = sessionClock();
+
   /** The spec client's own cookie: the whole login answer as JSON, written by its script. */
   const specCookie = (session: LoginResult) => `member=${encodeURIComponent(JSON.stringify(session))}`;
 
   beforeAll(async () => {
     // One BFF only: a second in this process would take over the first's token checks (passport's strategies are global).
-    stack = await startAccountsStack('sessions', { corsOrigins: [PARTNER] });
+    stack = await startAccountsStack('sessions', {
+      corsOrigins: [PARTNER],
+      sessionTiming: clock.sessionTiming,
+    });
     base = stack.url;
   });
 
@@ -68,6 +74,7 @@ describe('sessions an attacker cannot bend', () => {
         `/api/member/refresh?refreshToken=${session.refreshToken}`,
       );
       expect(rotated.status).toBe(200);
+      clock.passRefreshGrace();
       // The thief replays the old refresh token: the session ends, tokens before and after the rotation too.
       expect((await call('GET', `/api/member/refresh?refreshToken=${session.refreshToken}`)).status).toBe(
         401,
@@ -243,10 +250,65 @@ describe('sessions an attacker cannot bend', () => {
       expect(refreshed).toEqual({ status: 200, body: { result: 'ok' } });
       expect(jar.header()).not.toBe(before);
       expect((await webCall(jar, 'member', 'GET', infoPath('user@dealmarket.kr'))).status).toBe(200);
+      clock.passRefreshGrace();
       const stale = await sendApiRequest(base, 'GET', '/api/member/refresh', {
         headers: { cookie: before, 'x-mkt-session': 'member' },
       });
       expect(stale.status).toBe(401);
+    });
+  });
+
+  describe('two tabs refreshing one session at once', () => {
+    it("both keep the web app's session: one successor for the same refresh cookie", async () => {
+      const login = await sendApiRequest(base, 'POST', '/api/member/login', {
+        form: { username: 'user@dealmarket.kr', password: 'user1234!' },
+        headers: { 'x-mkt-session': 'any', origin: new URL(base).origin },
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      const tabs = await Promise.all(
+        [1, 2].map(() =>
+          sendApiRequest(base, 'GET', '/api/member/refresh', {
+            headers: { cookie, 'x-mkt-session': 'member' },
+          }),
+        ),
+      );
+      expect(tabs.map((tab) => tab.status)).toEqual([200, 200]);
+      const refreshCookies = tabs.map((tab) =>
+        tab.headers.getSetCookie().find((line) => line.startsWith('mkt-member-refresh=')),
+      );
+      expect(refreshCookies[0]?.split(';')[0]).toBe(refreshCookies[1]?.split(';')[0]);
+      for (const tab of tabs) {
+        const next = tab.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; ');
+        const info = await call('GET', infoPath('user@dealmarket.kr'), {
+          headers: { cookie: next, 'x-mkt-session': 'member' },
+        });
+        expect(info.status).toBe(200);
+      }
+    });
+
+    it("both keep the spec client's session, and the token still counts as copied after the grace", async () => {
+      const session = await joined('two-tabs');
+      const refresh = (token: string) =>
+        call<{ accessToken: string; refreshToken: string }>(
+          'GET',
+          `/api/member/refresh?refreshToken=${token}`,
+        );
+      const [one, two] = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+      expect([one.status, two.status]).toEqual([200, 200]);
+      expect(one.body.refreshToken).toBe(two.body.refreshToken);
+      for (const { body } of [one, two])
+        expect((await call('GET', infoPath(session.email), { token: body.accessToken })).status).toBe(200);
+
+      clock.passRefreshGrace();
+      expect((await refresh(session.refreshToken)).status).toBe(401);
+      const after = await call('GET', infoPath(session.email), { token: one.body.accessToken });
+      expect(after.body.error).toBe('ERROR_SESSION_ENDED');
     });
   });
 

@@ -21,12 +21,13 @@ import { MemberDatabase, memberService, seedDemoAccounts } from '@mkt/member';
 import {
   DEFAULT_MAIL_FROM,
   FolderMailer,
+  REFRESH_REUSE_GRACE_SECONDS,
   RedisKeyValueStore,
   RedisVisitNotices,
   startBff,
   VisitorCounters,
 } from '@mkt/bff';
-import type { BffOptions } from '@mkt/bff';
+import type { BffOptions, SessionTiming } from '@mkt/bff';
 
 export interface ApiRequest {
   token?: string;
@@ -117,8 +118,25 @@ export async function joinShopper(baseUrl: string, label: string): Promise<Shopp
   return { mno: body.mno, email, token: body.accessToken };
 }
 
-/** What a BFF test may vary; the stack supplies services, sessions, counters (unless given) and logger. */
-export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'logger'>>;
+/**
+ * What a BFF test may vary; the stack supplies services, sessions (on the timing given), counters
+ * (unless given) and logger.
+ */
+export type BffVariant = Partial<Omit<BffOptions, 'services' | 'auth' | 'logger'>> & {
+  sessionTiming?: Partial<SessionTiming>;
+};
+
+/** A clock for a stack's sessions (its `sessionTiming`) that a test moves on. */
+export function sessionClock() {
+  let ahead = 0;
+  return {
+    sessionTiming: { now: () => Date.now() + ahead },
+    /** Past the grace in which a just-rotated refresh token still answers (tabs refreshing at once). */
+    passRefreshGrace: () => {
+      ahead += (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000;
+    },
+  };
+}
 
 export interface StackBff {
   url: string;
@@ -220,7 +238,7 @@ export async function startAccountsStack(
       urls.board = (await start(boardService, { catalog: urls.catalog })).url;
     const redis = new Redis(infra.redisUrl);
     cleanups.push(() => redis.disconnect());
-    const startAnotherBff = async (bffVariant: BffVariant = {}): Promise<StackBff> => {
+    const startAnotherBff = async ({ sessionTiming, ...bffVariant }: BffVariant = {}): Promise<StackBff> => {
       const keyPrefix = `test:${label}:${randomBytes(4).toString('hex')}:`;
       // Unless the variant brings its own; a subscription to them holds a Redis connection of its own.
       const store = new RedisKeyValueStore(redis, keyPrefix);
@@ -230,7 +248,7 @@ export async function startAccountsStack(
       const bff: INestApplication = await startBff(
         {
           services: urls,
-          auth: { jwtSecret, store },
+          auth: { jwtSecret, store, sessionTiming },
           visitors: ownVisitors,
           logger: new JsonLogger('bff', 'error'),
           mail: { mailer: new FolderMailer(mailFolder, DEFAULT_MAIL_FROM), publicUrl: () => url },

@@ -1,5 +1,11 @@
 import { AuthErrors } from '@mkt/contracts';
-import { activeRole, clearSession, type SessionRole } from '../session/sessionStore';
+import {
+  activeRole,
+  clearSession,
+  lastRefreshed,
+  markRefreshed,
+  type SessionRole,
+} from '../session/sessionStore';
 import { redirectForAuth } from './authRedirect';
 
 /**
@@ -9,9 +15,9 @@ import { redirectForAuth } from './authRedirect';
  * Every call names the session it acts as in `X-Mkt-Session`: on a console's pages that console's
  * role, elsewhere the member's, else the admin's, else the seller's (spec section 6). The tokens
  * themselves are HttpOnly cookies the server set, which no script here can read. An expired
- * access token (ERROR_TOKEN_ACCESS) is refreshed once (one refresh at a time per role) and the call
- * retried once; REQUIRED_LOGIN and ERROR_ACCESS_DENIED alert and send the visitor to the login
- * page; an ended session (ERROR_SESSION_ENDED: a ban, a password change elsewhere) signs that role
+ * access token (ERROR_TOKEN_ACCESS) is refreshed once (one refresh at a time per role, across the
+ * browser's tabs) and the call retried once; REQUIRED_LOGIN and ERROR_ACCESS_DENIED alert and send
+ * the visitor to the login page; an ended session (ERROR_SESSION_ENDED: a ban, a password change elsewhere) signs that role
  * out, says why once, and goes to the role's login page (see ./authRedirect).
  */
 
@@ -148,16 +154,42 @@ export function loginPathOf(role: SessionRole): string {
 }
 
 /**
- * GET /api/member/refresh as the role: the server rotates the role's HttpOnly cookies. Callers that
- * hit an expired token at the same time share one refresh. On failure the role's login is cleared
- * and the visitor is sent to the login page.
+ * Runs `refresh` under the role's Web Lock, so the browser's tabs renew a session one at a time: a
+ * tab whose call was sent before another tab's refresh ended finds the new cookies set and skips
+ * its own. Without Web Locks (a plain-http address other than localhost) the tabs may send the same
+ * refresh token at once, which the server answers alike within a grace (RefreshSessions).
  */
-export function refreshSession(role: SessionRole): Promise<boolean> {
+async function oneRefreshAcrossTabs(
+  role: SessionRole,
+  callSentAt: number,
+  refresh: () => Promise<unknown>,
+): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) {
+    await refresh();
+    return;
+  }
+  await locks.request(`mkt-refresh-${role}`, async () => {
+    if (lastRefreshed(role) >= callSentAt) return;
+    await refresh();
+    markRefreshed(role);
+  });
+}
+
+/**
+ * GET /api/member/refresh as the role: the server rotates the role's HttpOnly cookies. Callers that
+ * hit an expired token at the same time share one refresh, in this tab and across tabs (a call sent
+ * at `callSentAt` is served by any refresh that ended after it). On failure the role's login is
+ * cleared and the visitor is sent to the login page.
+ */
+export function refreshSession(role: SessionRole, callSentAt = Date.now()): Promise<boolean> {
   let pending = refreshing.get(role);
   if (!pending) {
     pending = (async () => {
       try {
-        await request('/api/member/refresh', { session: role, handleAuthErrors: false });
+        await oneRefreshAcrossTabs(role, callSentAt, () =>
+          request('/api/member/refresh', { session: role, handleAuthErrors: false }),
+        );
         return true;
       } catch {
         clearSession(role);
@@ -194,12 +226,13 @@ export async function authorizedFetch(path: string, options: RequestOptions = {}
   const session = options.session === undefined ? activeRole() : options.session || null;
   const role = session === 'any' ? null : session;
 
+  const sentAt = Date.now();
   let response = await send(path, options, session);
   if (response.ok) return response;
 
   let error = await toError(response);
   if (handle && error.code === AuthErrors.tokenExpired && role) {
-    if (await refreshSession(role)) {
+    if (await refreshSession(role, sentAt)) {
       response = await send(path, options, role);
       if (response.ok) return response;
       error = await toError(response);

@@ -122,6 +122,18 @@ export function clearSession(role: SessionRole): void {
   emit();
 }
 
+const refreshedKey = (role: SessionRole) => `mkt-refreshed-${role}`;
+
+/** Records that this tab just renewed the role's session cookies (the other tabs read it). */
+export function markRefreshed(role: SessionRole, now = Date.now()): void {
+  storage()?.setItem(refreshedKey(role), String(now));
+}
+
+/** When a tab of this browser last renewed the role's session cookies (ms; 0 when none did). */
+export function lastRefreshed(role: SessionRole): number {
+  return Number(storage()?.getItem(refreshedKey(role)) ?? 0);
+}
+
 /**
  * The session a call of the current page acts as: on a console's pages that console's role (signed
  * in or not); elsewhere the member's, else the admin's, else the seller's (spec section 6).
