@@ -12,7 +12,7 @@
 // round trip on the same Kafka in the same run. It exits 1 unless, in every mode, exactly --units
 // orders complete, nothing is oversold, every shopper who paid and lost got the money back, and no
 // event was lost (every outbox row published, every consumer caught up, every effect there).
-//   npm run bench:deal -- [--shoppers 1000] [--units 100] [--options 4] [--spread-ms 1000]
+//   npm run bench:deal -- [--shoppers 1000] [--units 100] [--options 3] [--spread-ms 1000]
 //     [--modes standalone,distributed] [--replicas 1] [--roundtrips 200] [--settle-seconds 120]
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ const { values } = parseArgs({
   options: {
     shoppers: { type: 'string', default: '1000' },
     units: { type: 'string', default: '100' },
-    options: { type: 'string', default: '4' },
+    options: { type: 'string', default: '3' },
     'spread-ms': { type: 'string', default: '1000' },
     modes: { type: 'string', default: 'standalone,distributed' },
     replicas: { type: 'string', default: '1' },
