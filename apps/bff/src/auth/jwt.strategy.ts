@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Role } from '@mkt/contracts';
 import { AuthErrors } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
-import { ACCESS_TOKEN_ISSUER } from './access-tokens';
+import { ACCESS_TOKEN_ISSUER, accessTokenKey } from './access-tokens';
 import type { RefreshSessions, SessionClaims, SessionEndReason } from './refresh-sessions';
 import { accessCookie, parseCookies, SPEC_SESSION_COOKIES, webSessionRole } from './session-cookies';
 
@@ -71,7 +71,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
         ExtractJwt.fromAuthHeaderAsBearerToken(),
         fromSessionCookie,
       ]),
-      secretOrKey: secret,
+      // passport-jwt hands it to jsonwebtoken as is; its typings predate key objects.
+      secretOrKey: accessTokenKey(secret) as unknown as Buffer,
       algorithms: ['HS256'],
       issuer: ACCESS_TOKEN_ISSUER,
       ignoreExpiration: false,
