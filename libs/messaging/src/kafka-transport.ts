@@ -42,6 +42,13 @@ const RETRY = { initialRetryTime: 100, maxRetryTime: 1_000, retries: 20 };
 const CONSUMER_RETRY = { ...RETRY, retries: 300 };
 
 /**
+ * A member that died without leaving holds its partitions (and a restarted service's join) this
+ * long: 6 s, the least a broker accepts by default (group.min.session.timeout.ms), rather than
+ * kafkajs' 30 s.
+ */
+export const CONSUMER_SESSION_TIMEOUT_MS = 6_000;
+
+/**
  * The bus on Apache Kafka. The producer is idempotent and waits for all in-sync replicas; topics
  * (and their dead-letter topics) are created on first use; consumers commit an offset only after
  * the handler resolved.
@@ -119,10 +126,8 @@ export class KafkaTransport implements MessageTransport {
       // new messages wait for that fetch's answer (with kafkajs' 5 s, seconds per hop under load).
       minBytes: 1,
       maxWaitTimeInMs: options.liveTail?.pollIntervalMs ?? FETCH_WAIT_MS,
-      // A member that died without leaving holds its partitions (and a restarted service's join)
-      // this long: 6 s, the least a broker accepts by default (group.min.session.timeout.ms),
-      // rather than kafkajs' 30 s; a heartbeat every second tells the others of a rebalance soon.
-      sessionTimeout: 6_000,
+      // A heartbeat every second tells the others of a rebalance soon.
+      sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
       heartbeatInterval: 1_000,
       retry: CONSUMER_RETRY,
     });
