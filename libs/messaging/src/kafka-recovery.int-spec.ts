@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { KafkaJSNonRetriableError } from 'kafkajs';
 import { OwnKafkaBroker, poll, uniqueTopicPrefix } from '@mkt/testing';
 import type { MessagingLogger } from './logger';
+import type * as KafkaTransportModule from './kafka-transport';
 import type { KafkaTransport } from './kafka-transport';
 
 jest.setTimeout(240_000);
@@ -38,7 +39,7 @@ describe('the Kafka transport across a broker restart', () => {
     try {
       jest.isolateModules(() => {
         ({ KafkaTransport: Transport, CONSUMER_SESSION_TIMEOUT_MS: sessionTimeoutMs } =
-          jest.requireActual<typeof import('./kafka-transport')>('./kafka-transport'));
+          jest.requireActual<typeof KafkaTransportModule>('./kafka-transport'));
       });
     } finally {
       process.env.NODE_ENV = 'test';
