@@ -2,12 +2,14 @@ import { mailpitMailsTo, resetLinkIn } from '@mkt/testing';
 import {
   baseUrl,
   expectAccessible,
-  joinMember,
   JOIN_PASSWORD,
+  joinMember,
   nextDialog,
   poll,
+  requestResetMail,
   screenshot,
   signInThrough,
+  submitNewPassword,
   TEST_TIMEOUT_MS,
   useBrowser,
 } from './support';
@@ -38,9 +40,7 @@ describe('password reset through the mail catcher (distributed store, browser)',
       const page = await browser.open('/member/login');
       await page.getByRole('link', { name: '비밀번호 찾기' }).click();
       await page.waitForURL(`${baseUrl()}/member/find-password`);
-      await page.getByRole('textbox', { name: '이메일' }).fill(email);
-      await page.getByRole('button', { name: '재설정 링크 받기' }).click();
-      await page.getByTestId('reset-mail-sent').waitFor();
+      await requestResetMail(page, email);
       await expectAccessible(page);
 
       const mails = await poll(
@@ -55,10 +55,8 @@ describe('password reset through the mail catcher (distributed store, browser)',
 
       await page.goto(link);
       await page.getByRole('heading', { name: '비밀번호 재설정' }).waitFor();
-      await page.getByLabel('새 비밀번호', { exact: true }).fill(NEW_PASSWORD);
-      await page.getByLabel('새 비밀번호 확인').fill(NEW_PASSWORD);
       const done = nextDialog(page);
-      await page.getByRole('button', { name: '비밀번호 변경' }).click();
+      await submitNewPassword(page, NEW_PASSWORD);
       expect(await done).toBe('비밀번호가 변경되었습니다. 새 비밀번호로 로그인해 주세요.');
       await page.waitForURL(`${baseUrl()}/member/login`);
 
@@ -82,9 +80,7 @@ describe('password reset through the mail catcher (distributed store, browser)',
 
       // The link works once.
       await page.goto(link);
-      await page.getByLabel('새 비밀번호', { exact: true }).fill('another12!');
-      await page.getByLabel('새 비밀번호 확인').fill('another12!');
-      await page.getByRole('button', { name: '비밀번호 변경' }).click();
+      await submitNewPassword(page, 'another12!');
       expect(await page.getByTestId('reset-password-error').innerText()).toContain('이미 사용되었습니다');
       await screenshot(page, 'distributed-reset-link-used');
       await expectAccessible(page);

@@ -7,15 +7,17 @@ import { mailsTo, resetLinkIn } from '@mkt/testing';
 import {
   baseUrl,
   expectAccessible,
-  joinMember,
   JOIN_PASSWORD,
+  joinMember,
   memberLogin,
   nextDialog,
   PHONE_WIDTH,
   poll,
+  requestResetMail,
   screenshot,
   signIn,
   signInThrough,
+  submitNewPassword,
   TEST_TIMEOUT_MS,
   useBrowser,
   waitForText,
@@ -241,9 +243,7 @@ describe('sessions (browser)', () => {
       await page.getByRole('link', { name: '비밀번호 찾기' }).click();
       await page.waitForURL(`${baseUrl()}/member/find-password`);
       await expectAccessible(page);
-      await page.getByRole('textbox', { name: '이메일' }).fill(email);
-      await page.getByRole('button', { name: '재설정 링크 받기' }).click();
-      await page.getByTestId('reset-mail-sent').waitFor();
+      await requestResetMail(page, email);
       await screenshot(page, 'sessions-find-password-1280');
       await expectAccessible(page);
 
@@ -259,19 +259,15 @@ describe('sessions (browser)', () => {
       await page.goto(link);
       await page.getByRole('heading', { name: '비밀번호 재설정' }).waitFor();
       await expectAccessible(page);
-      await page.getByLabel('새 비밀번호', { exact: true }).fill('renewed12!');
-      await page.getByLabel('새 비밀번호 확인').fill('renewed12!');
       const done = nextDialog(page);
-      await page.getByRole('button', { name: '비밀번호 변경' }).click();
+      await submitNewPassword(page, 'renewed12!');
       expect(await done).toBe('비밀번호가 변경되었습니다. 새 비밀번호로 로그인해 주세요.');
       await page.waitForURL(`${baseUrl()}/member/login`);
       await signInThrough(page, '/member/login', email, 'renewed12!');
 
       // The link works once.
       await page.goto(link);
-      await page.getByLabel('새 비밀번호', { exact: true }).fill('another12!');
-      await page.getByLabel('새 비밀번호 확인').fill('another12!');
-      await page.getByRole('button', { name: '비밀번호 변경' }).click();
+      await submitNewPassword(page, 'another12!');
       expect(await page.getByTestId('reset-password-error').innerText()).toContain('이미 사용되었습니다');
       await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
       await screenshot(page, 'sessions-reset-password-390');

@@ -171,6 +171,20 @@ export async function signInThrough(
   expect(await welcome).toBe('로그인되었습니다.');
 }
 
+/** On 비밀번호 찾기's page: asks for the reset mail to `email` and waits for the page to say it went out. */
+export async function requestResetMail(page: Page, email: string): Promise<void> {
+  await page.getByRole('textbox', { name: '이메일' }).fill(email);
+  await page.getByRole('button', { name: '재설정 링크 받기' }).click();
+  await page.getByTestId('reset-mail-sent').waitFor();
+}
+
+/** On a reset link's page: types `password` twice and submits it. */
+export async function submitNewPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel('새 비밀번호', { exact: true }).fill(password);
+  await page.getByLabel('새 비밀번호 확인').fill(password);
+  await page.getByRole('button', { name: '비밀번호 변경' }).click();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });

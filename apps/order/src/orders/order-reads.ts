@@ -81,9 +81,13 @@ export class OrderReads {
 
   /** One order; `mno`, when given, must be its member's (another member's order is not found). */
   async one(ono: number, mno?: number): Promise<OrderDto> {
+    return toOrderDto(await this.row(ono, mno));
+  }
+
+  private async row(ono: number, mno?: number): Promise<OrderRow> {
     const row = await this.db.order.findFirst({ where: { ono, mno }, include: withLines });
     if (!row) throw new NotFound(OrderMessages.orderNotFound);
-    return toOrderDto(row);
+    return row;
   }
 
   /**
@@ -100,22 +104,17 @@ export class OrderReads {
       'rfno' in change
         ? (row.refundRfno ?? 0) >= change.rfno
         : row.details.some((line) => line.orno === change.orno && line.rno !== null);
-    const read = async () => {
-      const row = await this.db.order.findFirst({ where: { ono, mno }, include: withLines });
-      if (!row) throw new NotFound(OrderMessages.orderNotFound);
-      return row;
-    };
     const shown = await waitForNotice(
       this.notices,
       ORDER_CHANGED,
       String(ono),
       async () => {
-        const row = await read();
+        const row = await this.row(ono, mno);
         return shows(row) ? row : undefined;
       },
       OWN_CHANGE_WAIT_MS,
     );
-    return toOrderDto(shown ?? (await read()));
+    return toOrderDto(shown ?? (await this.row(ono, mno)));
   }
 
   /**
