@@ -9,7 +9,6 @@ import {
   GiveBackPaymentOfCancelledOrder,
   GiveBackRejectedPayment,
 } from './payments/gateway-cancellation';
-import { OrderOutcomes, RecordCancelledOrder, RecordCompletedOrder } from './payments/order-outcomes';
 import { PaymentController } from './payments/payment.controller';
 import { PaymentReads } from './payments/payment-reads';
 import { RecordPaymentHandler } from './payments/record-payment';
@@ -27,8 +26,6 @@ export const paymentService = defineService({
     GiveBackRejectedPayment,
     GiveBackPaymentOfCancelledOrder,
     QueueRefundCancellations,
-    RecordCompletedOrder,
-    RecordCancelledOrder,
   ],
   controllers: [PaymentController],
   providers: () => [
@@ -37,7 +34,6 @@ export const paymentService = defineService({
     PaymentReads,
     RecordPaymentHandler,
     VerifyPaymentHandler,
-    OrderOutcomes,
     RefundCanceller,
     UnmatchedPayments,
     orderReaderProvider,

@@ -15,6 +15,11 @@ export class OrderReader {
       orderSchema,
     );
   }
+
+  /** The order once its process ended (completed or cancelled), or as it is after `waitMs`. */
+  decided(ono: number, waitMs: number): Promise<OrderDto> {
+    return this.orders.get(`/orders/${ono}/decided`, orderSchema, { waitMs });
+  }
 }
 
 /** The provider of OrderReader for a service that lists order in its `calls`. */

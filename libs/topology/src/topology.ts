@@ -155,7 +155,7 @@ export const SERVICES: readonly ServiceNode[] = [
     database: 'payment',
     calls: ['order'],
     publishes: [PaymentVerifiedV1, PaymentRejectedV1, PaymentCancelledV1, PaymentRefundedV2],
-    consumes: [PaymentRejectedV1, OrderCompletedV1, OrderCancelledV1, RefundPartApprovedV2],
+    consumes: [PaymentRejectedV1, OrderCancelledV1, RefundPartApprovedV2],
     settings: [
       {
         name: 'PORTONE_API_KEY',

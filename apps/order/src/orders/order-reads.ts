@@ -55,7 +55,10 @@ const SELLER_CONSOLE_STATUSES = ['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COM
  */
 export type OwnChange = { ono: number; rfno: number } | { orno: number };
 
-/** What an update of an order's refund or of a line's review notifies, with the order's number (migration 0006). */
+/**
+ * What an update of an order's status, of its refund or of a line's review notifies, with the order's
+ * number (migrations 0006 and 0007).
+ */
 const ORDER_CHANGED = 'order_changed';
 
 /** How long a read after a member's own change waits for it to land: the event's hop, with room for a busy machine. */
@@ -115,6 +118,24 @@ export class OrderReads {
       OWN_CHANGE_WAIT_MS,
     );
     return toOrderDto(shown ?? (await this.row(ono, mno)));
+  }
+
+  /**
+   * The order once its process ended (ORDER_COMPLETE or CANCEL), woken by the commit that ended it;
+   * as it is after `waitMs` otherwise.
+   */
+  async decided(ono: number, waitMs: number): Promise<OrderDto> {
+    const decided = await waitForNotice(
+      this.notices,
+      ORDER_CHANGED,
+      String(ono),
+      async () => {
+        const row = await this.row(ono);
+        return row.status === 'PAYMENT_PENDING' ? undefined : row;
+      },
+      waitMs,
+    );
+    return toOrderDto(decided ?? (await this.row(ono)));
   }
 
   /**

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { OrderDto, PlacedOrderDto } from '@mkt/contracts';
 import {
   orderCreateSchema,
+  orderDecisionWaitSchema,
   paymentAbandonedSchema,
   positiveIdSchema,
   sellerOrderStatusSchema,
@@ -23,6 +24,7 @@ const ownChange = z.union([
   z.object({ ono: positiveIdSchema, rfno: positiveIdSchema }),
   z.object({ orno: positiveIdSchema }),
 ]);
+const decisionWait = z.object({ waitMs: z.coerce.number().pipe(orderDecisionWaitSchema) });
 const placement = z.object({
   mno: positiveIdSchema,
   idempotencyKey: z.string().trim().min(1).max(100),
@@ -72,6 +74,12 @@ export class OrderController {
   @Get('console')
   console(@Query() query: unknown): Promise<OrderDto[]> {
     return this.reads.forConsole(parseInput(consoleQuery, query));
+  }
+
+  /** The order once its process ended, waiting up to `waitMs` (payment's verification asks this). */
+  @Get(':ono/decided')
+  decided(@Param('ono') ono: string, @Query() query: unknown): Promise<OrderDto> {
+    return this.reads.decided(id(ono), parseInput(decisionWait, query).waitMs);
   }
 
   @Get(':ono')

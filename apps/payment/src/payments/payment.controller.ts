@@ -17,7 +17,12 @@ import type {
   PaymentVerificationDto,
   SandboxPayResult,
 } from '@mkt/contracts';
-import { paymentRecordSchema, positiveIdSchema, sandboxPaySchema } from '@mkt/contracts';
+import {
+  orderDecisionWaitSchema,
+  paymentRecordSchema,
+  positiveIdSchema,
+  sandboxPaySchema,
+} from '@mkt/contracts';
 import { parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { OPENED_GATEWAY } from '../gateway/gateway.providers';
@@ -36,7 +41,7 @@ const sandboxPayment = z.object({ mno: positiveIdSchema, request: sandboxPaySche
 const verification = z.object({
   mno: positiveIdSchema,
   impUid: z.string().trim().min(1).max(100),
-  waitMs: z.number().int().min(0).max(10_000).default(5_000),
+  waitMs: orderDecisionWaitSchema.default(5_000),
 });
 /** PortOne's webhook body (v1): which payment changed; its state is read from the gateway, never from here. */
 const webhook = z.object({

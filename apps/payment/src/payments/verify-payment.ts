@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { OrderDto, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
+import type { OrderDto, OrderStatus, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
 import { PaymentRejectedV1, PaymentVerifiedV1 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
 import { NotFound } from '@mkt/platform';
@@ -11,7 +11,6 @@ import type { GatewayPayment, PaymentGateway } from '../gateway/payment-gateway'
 import { GatewayUnreachableError, PaymentNotFoundError } from '../gateway/payment-gateway';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
 import { OrderReader } from '@mkt/internal-clients';
-import { decidedVerification, OrderOutcomes } from './order-outcomes';
 import { PaymentMessages } from './payment-messages';
 
 /**
@@ -78,7 +77,6 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     private readonly outbox: Outbox,
     @Inject(OrderReader) private readonly orders: OrderReader,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-    private readonly outcomes: OrderOutcomes,
   ) {}
 
   async execute({ pmno, impUid, mno, waitMs }: VerifyPayment): Promise<PaymentVerificationDto> {
@@ -200,16 +198,23 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     );
   }
 
-  /** Where the order ends up, waiting up to `waitMs` for its process to end (order.completed or order.cancelled). */
+  /**
+   * Where the order ends up, waiting up to `waitMs` for its process to end: the order service answers
+   * when the commit that ends it wakes the wait, a hop sooner than its order.completed would arrive here.
+   */
   private async outcome(ono: number, waitMs: number): Promise<PaymentVerificationDto> {
-    const decided = await this.outcomes.waitFor(ono, waitMs, async () => {
-      const order = await this.orders.order(ono);
-      return order.status === 'PAYMENT_PENDING'
-        ? undefined
-        : decidedVerification(order.status, order.cancelReason);
-    });
-    return decided ?? { verified: false, status: 'PAYMENT_PENDING', reason: PaymentMessages.stillProcessing };
+    const order = await this.orders.decided(ono, waitMs);
+    return order.status === 'PAYMENT_PENDING'
+      ? { verified: false, status: order.status, reason: PaymentMessages.stillProcessing }
+      : decidedVerification(order.status, order.cancelReason);
   }
+}
+
+/** A verification's answer for an order whose process ended at `status` (a cancelled one says why). */
+function decidedVerification(status: OrderStatus, cancelReason: string | null): PaymentVerificationDto {
+  return status === 'CANCEL'
+    ? { verified: false, status, reason: cancelReason }
+    : { verified: true, status, reason: null };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -197,6 +197,12 @@ export const paymentVerificationSchema = z.object({
 });
 export type PaymentVerificationDto = z.infer<typeof paymentVerificationSchema>;
 
+/**
+ * Internal: how long a verification may wait for its order's process to end, which the order
+ * service's `GET /orders/{ono}/decided?waitMs` waits on. Well inside a service call's 10 s limit.
+ */
+export const orderDecisionWaitSchema = z.number().int().min(0).max(5_000);
+
 /** `GET /api/payments/gateway`: which payment window the web app opens. */
 export const paymentGatewaySchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('sandbox') }),
