@@ -16,7 +16,7 @@ import { ProductManagementController } from './products/product-management.contr
 import { ReviewController } from './reviews/review.controller';
 import { ReviewRepository } from './reviews/review.repository';
 import { ReviewWrites } from './reviews/review-writes';
-import { stockHandlers } from './stock/stock.handlers';
+import { ProductTotals, stockHandlers } from './stock/stock.handlers';
 import { purchasedLineHandlers } from './reviews/purchased-lines.handlers';
 import { WishController } from './wishes/wish.controller';
 import { WishList } from './wishes/wish-list';
@@ -41,6 +41,7 @@ export const catalogService = defineService({
     ProductRepository,
     ProductManagement,
     ProductChanges,
+    ProductTotals,
     ReviewRepository,
     ReviewWrites,
     OptionSnapshots,

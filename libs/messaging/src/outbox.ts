@@ -75,20 +75,35 @@ export class Outbox {
     payload: P,
     context: EventContext,
   ): Promise<EventEnvelope<P>> {
+    const [envelope] = await this.enqueueAll(tx, event, [{ payload, context }]);
+    return envelope;
+  }
+
+  /** Several events of one type in one insert (one round trip to the database, however many). */
+  async enqueueAll<P>(
+    tx: RawSqlClient,
+    event: EventDefinition<P>,
+    events: { payload: P; context: EventContext }[],
+  ): Promise<EventEnvelope<P>[]> {
     if (this.publishes && !this.publishes.has(event.topic))
       throw new Error(`${this.producer} does not declare that it publishes ${event.topic}`);
-    const { envelope, headers } = eventMessage(this.producer, event, payload, context);
+    if (events.length === 0) return [];
+    const messages = events.map(({ payload, context }) =>
+      eventMessage(this.producer, event, payload, context),
+    );
+    const values: unknown[] = [];
+    const rows = messages.map(({ envelope, headers }) => {
+      values.push(envelope.eventId, event.topic, envelope.aggregateId, envelope.eventType);
+      values.push(JSON.stringify(envelope), JSON.stringify(headers));
+      const at = values.length - 6;
+      return `($${at + 1}::uuid, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb)`;
+    });
     await tx.$executeRawUnsafe(
       `INSERT INTO ${table(this.schema, 'outbox_event')} (event_id, topic, message_key, event_type, envelope, headers)
-       VALUES ($1::uuid, $2, $3, $4, $5, $6::jsonb)`,
-      envelope.eventId,
-      event.topic,
-      envelope.aggregateId,
-      envelope.eventType,
-      JSON.stringify(envelope),
-      JSON.stringify(headers),
+       VALUES ${rows.join(', ')}`,
+      ...values,
     );
-    return envelope;
+    return messages.map(({ envelope }) => envelope);
   }
 }
 

@@ -15,7 +15,12 @@ export class ProductChanges {
   constructor(private readonly outbox: Outbox) {}
 
   async announce(tx: CatalogTx, pnos: number[], changes: ProductChange[]): Promise<void> {
-    for (const pno of [...new Set(pnos)].sort((a, b) => a - b))
-      await this.outbox.enqueue(tx, ProductChangedV1, { pno, changes }, { aggregateId: pno });
+    await this.outbox.enqueueAll(
+      tx,
+      ProductChangedV1,
+      [...new Set(pnos)]
+        .sort((a, b) => a - b)
+        .map((pno) => ({ payload: { pno, changes }, context: { aggregateId: pno } })),
+    );
   }
 }

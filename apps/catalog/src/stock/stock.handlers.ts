@@ -1,6 +1,8 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject, Injectable } from '@nestjs/common';
+import { quoteIdent } from '@mkt/persistence';
 import type { HandlingContext } from '@mkt/platform';
-import { ConsumesEvent } from '@mkt/platform';
+import type { ServiceRuntime } from '@mkt/platform';
+import { ConsumesEvent, SERVICE_RUNTIME } from '@mkt/platform';
 import type { PayloadOf } from '@mkt/contracts';
 import {
   OrderCancelledV1,
@@ -16,11 +18,40 @@ import { ProductChanges } from '../products/product-changes';
 
 type OrderedLine = PayloadOf<typeof OrderPlacedV1>['lines'][number];
 
-/** Keeps each product's p_stock the sum of its options' stock. */
-async function refreshProductStock(tx: CatalogTx, pnos: number[]): Promise<void> {
-  for (const pno of [...new Set(pnos)].sort((a, b) => a - b)) {
-    const remaining = await tx.productOption.aggregate({ where: { pno }, _sum: { odStock: true } });
-    await tx.product.update({ where: { pno }, data: { pStock: remaining._sum.odStock ?? 0 } });
+/**
+ * The product's totals its options and orders make: p_stock (the sum of its options' stock) and
+ * p_sales_vol. One statement per call, its product rows locked in `pno` order so that two orders
+ * touching the same products never wait on each other in a circle.
+ */
+@Injectable()
+export class ProductTotals {
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  private table(name: string): string {
+    return `${quoteIdent(this.runtime.database.schema)}.${quoteIdent(name)}`;
+  }
+
+  async refreshStock(tx: CatalogTx, pnos: number[]): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `UPDATE ${this.table('product')} p
+       SET p_stock = COALESCE((SELECT SUM(o.od_stock) FROM ${this.table('product_option')} o WHERE o.pno = p.pno), 0)
+       FROM (SELECT pno FROM ${this.table('product')} WHERE pno = ANY($1::int[]) ORDER BY pno FOR UPDATE) locked
+       WHERE p.pno = locked.pno`,
+      [...new Set(pnos)],
+    );
+  }
+
+  /** Adds each line's count to its product's sales (`sign` -1 takes it off). */
+  async countSales(tx: CatalogTx, lines: { pno: number; count: number }[], sign: 1 | -1): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `UPDATE ${this.table('product')} p SET p_sales_vol = p.p_sales_vol + $3::int * sold.count
+       FROM (SELECT pno, SUM(count)::int AS count FROM unnest($1::int[], $2::int[]) AS line(pno, count) GROUP BY pno) sold,
+            (SELECT pno FROM ${this.table('product')} WHERE pno = ANY($1::int[]) ORDER BY pno FOR UPDATE) locked
+       WHERE p.pno = sold.pno AND p.pno = locked.pno`,
+      lines.map((line) => line.pno),
+      lines.map((line) => line.count),
+      sign,
+    );
   }
 }
 
@@ -36,6 +67,7 @@ export class ReserveStockOnOrderPlaced {
   constructor(
     private readonly outbox: Outbox,
     private readonly changes: ProductChanges,
+    private readonly totals: ProductTotals,
   ) {}
 
   @ConsumesEvent(OrderPlacedV1, 'catalog.reserve-stock-on-order-placed')
@@ -74,7 +106,7 @@ export class ReserveStockOnOrderPlaced {
       return;
     }
     const pnos = lines.map((line) => line.pno);
-    await refreshProductStock(tx, pnos);
+    await this.totals.refreshStock(tx, pnos);
     await this.changes.announce(tx, pnos, ['stock']);
     await tx.stockReservation.create({ data: { ono, status: 'RESERVED' } });
     await this.outbox.enqueue(tx, StockReservedV1, { ono }, { aggregateId: ono });
@@ -84,7 +116,10 @@ export class ReserveStockOnOrderPlaced {
 /** A cancelled order gives back what it took; a cancellation that arrives first keeps the order from taking any. */
 @Controller()
 export class ReleaseStockOnOrderCancelled {
-  constructor(private readonly changes: ProductChanges) {}
+  constructor(
+    private readonly changes: ProductChanges,
+    private readonly totals: ProductTotals,
+  ) {}
 
   @ConsumesEvent(OrderCancelledV1, 'catalog.release-stock-on-order-cancelled')
   async handle(
@@ -104,7 +139,7 @@ export class ReleaseStockOnOrderCancelled {
       });
     }
     const pnos = lines.map((line) => line.pno);
-    await refreshProductStock(tx, pnos);
+    await this.totals.refreshStock(tx, pnos);
     await this.changes.announce(tx, pnos, ['stock']);
     await tx.stockReservation.update({ where: { ono }, data: { status: 'RELEASED' } });
   }
@@ -113,16 +148,17 @@ export class ReleaseStockOnOrderCancelled {
 /** A completed order counts as sales of its products. */
 @Controller()
 export class CountSalesOnOrderCompleted {
-  constructor(private readonly changes: ProductChanges) {}
+  constructor(
+    private readonly changes: ProductChanges,
+    private readonly totals: ProductTotals,
+  ) {}
 
   @ConsumesEvent(OrderCompletedV1, 'catalog.count-sales-on-order-completed')
   async handle(
     { lines }: PayloadOf<typeof OrderCompletedV1>,
     { tx }: HandlingContext<CatalogTx>,
   ): Promise<void> {
-    for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
-      await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { increment: line.count } } });
-    }
+    await this.totals.countSales(tx, lines, 1);
     await this.changes.announce(
       tx,
       lines.map((line) => line.pno),
@@ -134,7 +170,10 @@ export class CountSalesOnOrderCompleted {
 /** A refunded part's pieces go back on sale, and no longer count as sales. */
 @Controller()
 export class RestockOnPaymentRefunded {
-  constructor(private readonly changes: ProductChanges) {}
+  constructor(
+    private readonly changes: ProductChanges,
+    private readonly totals: ProductTotals,
+  ) {}
 
   @ConsumesEvent(PaymentRefundedV2, 'catalog.restock-on-payment-refunded')
   async handle(
@@ -147,11 +186,9 @@ export class RestockOnPaymentRefunded {
         data: { odStock: { increment: line.count } },
       });
     }
-    for (const line of [...lines].sort((a, b) => a.pno - b.pno)) {
-      await tx.product.update({ where: { pno: line.pno }, data: { pSalesVol: { decrement: line.count } } });
-    }
+    await this.totals.countSales(tx, lines, -1);
     const pnos = lines.map((line) => line.pno);
-    await refreshProductStock(tx, pnos);
+    await this.totals.refreshStock(tx, pnos);
     await this.changes.announce(tx, pnos, ['stock', 'salesVolume']);
   }
 }
