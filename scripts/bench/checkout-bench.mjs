@@ -717,16 +717,17 @@ function check(initial, final, gateway, refunded = new Set()) {
     if (member.total_pay > expected)
       note('totalPay', 'doubled', `member ${member.mno}: totalPay ${member.total_pay}, expected ${expected}`);
   }
-  // Cart: the lines of complete orders are gone, the lines of cancelled orders (and of no complete one) are there.
+  // Cart: the lines only complete orders came from are gone, the lines only cancelled orders came from
+  // are there. A line both came from (the shopper added to it again) keeps the cancelled order's pieces.
   const inCart = new Set(final.cart.map((line) => line.cino));
-  const ofComplete = new Set(
+  const cinosOfComplete = new Set(
     final.orders
       .filter((o) => completeOnos.has(o.ono) || refunded.has(o.ono))
       .flatMap((o) => o.cart_item_ids),
   );
-  const ofCancelled = new Set(
-    cancelled.flatMap((o) => o.cart_item_ids).filter((cino) => !ofComplete.has(cino)),
-  );
+  const cinosOfCancelled = new Set(cancelled.flatMap((o) => o.cart_item_ids));
+  const ofComplete = [...cinosOfComplete].filter((cino) => !cinosOfCancelled.has(cino));
+  const ofCancelled = [...cinosOfCancelled].filter((cino) => !cinosOfComplete.has(cino));
   for (const cino of ofComplete) {
     checked('cart lines', 1);
     if (inCart.has(cino)) note('cart lines', 'lost', `line ${cino} of a complete order is still in the cart`);

@@ -141,10 +141,30 @@ describe('cart service', () => {
 
     it("takes the ordered options' lines out when the checkout named none", async () => {
       const mno = nextMember++;
-      await add(mno, 1, 2);
+      await add(mno, 1, 1);
       await add(mno, 2, 1);
       await cart.app.get(ClearOrderedLinesOnOrderCompleted).handle(completed(mno, 502, []), { tx: db });
       expect((await db.cartItem.findMany({ where: { mno } })).map((line) => line.odno)).toEqual([2]);
+    });
+
+    it('leaves what the member added to the line while the order completed', async () => {
+      const mno = nextMember++;
+      const [line] = (await add(mno, 1, 1)).body;
+      // The same option again, before the order of the first piece completes: it adds to that line.
+      await add(mno, 1, 2);
+      await cart.app
+        .get(ClearOrderedLinesOnOrderCompleted)
+        .handle(completed(mno, 504, [line.cino]), { tx: db });
+      expect(await db.cartItem.findMany({ where: { mno }, select: { cino: true, cCnt: true } })).toEqual([
+        { cino: line.cino, cCnt: 2 },
+      ]);
+    });
+
+    it('takes a bought-now piece off a line that holds more when the checkout named none', async () => {
+      const mno = nextMember++;
+      await add(mno, 1, 3);
+      await cart.app.get(ClearOrderedLinesOnOrderCompleted).handle(completed(mno, 505, []), { tx: db });
+      expect((await db.cartItem.findFirstOrThrow({ where: { mno } })).cCnt).toBe(2);
     });
 
     it('writes cart.cleared in the transaction that removes the lines', async () => {

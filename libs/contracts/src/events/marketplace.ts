@@ -116,7 +116,7 @@ export const OrderCancelledV1 = defineEvent(
   }),
 );
 
-/** Cart lines were removed after a completed order. */
+/** A completed order's pieces were taken out of these cart lines (a line left with none is removed). */
 export const CartClearedV1 = defineEvent(
   'cart.cleared',
   1,

@@ -63,6 +63,8 @@ describe('refunds', () => {
   async function paidOrder(shopper: Shopper, odnos: number[], count = 2) {
     for (const odno of odnos) await call('POST', '/api/cart/add', shopper, { json: { odno, c_cnt: count } });
     const lines = (await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body;
+    const pnos = lines.map((line) => line.pno);
+    const before = await effects(shopper, pnos);
     const placed = await call<PlacedOrderDto>('POST', '/api/orders', shopper, {
       json: {
         o_reciver: '김민수',
@@ -90,6 +92,14 @@ describe('refunds', () => {
       shopper,
     );
     expect(verified.body).toBe(true);
+    // The verification answers once the order completed; its sales and totalPay follow as events.
+    await eventually(async () => {
+      const after = await effects(shopper, pnos);
+      expect({ sales: after.sales, totalPay: after.totalPay }).toEqual({
+        sales: before.sales.map((sold, line) => sold + lines[line].c_cnt),
+        totalPay: before.totalPay + placed.body.o_totalPrice,
+      });
+    });
     return { ono: placed.body.ono, total: placed.body.o_totalPrice, impUid: paid.body.imp_uid };
   }
 
