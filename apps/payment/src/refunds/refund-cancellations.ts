@@ -73,17 +73,29 @@ export class RefundCanceller extends RecurringJob {
     });
   }
 
-  /** Works through the refunds due now; answers how many parts it gave back. */
+  /**
+   * Works through the refunds due now; answers how many parts it gave back. Refunds of different
+   * payments go to the gateway side by side; those of one payment one after another, since each
+   * cancel is checked against what the one before left cancellable.
+   */
   async runOnce(): Promise<number> {
     const due = await this.db.refundCancellation.findMany({
       where: { done: false, nextAttemptAt: { lte: new Date() } },
       distinct: ['rfno'],
-      select: { rfno: true },
+      select: { rfno: true, pmno: true },
+      orderBy: { rfno: 'asc' },
       take: 20,
     });
-    let given = 0;
-    for (const { rfno } of due) given += await this.cancelRefund(rfno);
-    return given;
+    const byPayment = new Map<number, { rfno: number }[]>();
+    for (const part of due) byPayment.set(part.pmno, [...(byPayment.get(part.pmno) ?? []), part]);
+    const given = await Promise.all(
+      [...byPayment.values()].map(async (refunds) => {
+        let count = 0;
+        for (const { rfno } of refunds) count += await this.cancelRefund(rfno);
+        return count;
+      }),
+    );
+    return given.reduce((sum, count) => sum + count, 0);
   }
 
   private async cancelRefund(rfno: number): Promise<number> {
