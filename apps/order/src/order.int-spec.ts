@@ -21,6 +21,8 @@ import {
   startTestService,
 } from '@mkt/testing';
 import { randomUUID } from 'node:crypto';
+import type { DatabaseNotices } from '@mkt/messaging';
+import { DATABASE_NOTICES } from '@mkt/platform';
 import { AbandonPayment } from './checkout/abandon-payment';
 import { PlaceOrder } from './checkout/place-order';
 import { OrderDatabase } from './database';
@@ -128,6 +130,25 @@ describe('order service', () => {
       OrderPlacedV1.topic,
       OrderCompletedV1.topic,
     ]);
+  });
+
+  it("answers whoever waits for an order's outcome when the commit that ends its process notifies", async () => {
+    const { ono } = await place();
+    const heard: (string | undefined)[] = [];
+    const stop = await order.app
+      .get<DatabaseNotices>(DATABASE_NOTICES)
+      .listen('order_changed', (payload) => heard.push(payload));
+    try {
+      const decided = fetch(`${order.url}/orders/${ono}/decided?waitMs=5000`).then((answer) => answer.json());
+      await tell(StockReservedV1, { ono });
+      await tell(PaymentVerifiedV1, verified(ono));
+      expect(await decided).toMatchObject({ ono, status: 'ORDER_COMPLETE' });
+      expect(heard).toContain(String(ono));
+    } finally {
+      await stop();
+    }
+    const tooLong = await fetch(`${order.url}/orders/${ono}/decided?waitMs=60000`);
+    expect(tooLong.status).toBe(400);
   });
 
   it('cancels on a rejected payment, and asks for a payment that arrives after to be given back', async () => {
