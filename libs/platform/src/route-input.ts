@@ -1,5 +1,5 @@
-import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
-import { Injectable, Module } from '@nestjs/common';
+import type { ArgumentMetadata, ExecutionContext, PipeTransform } from '@nestjs/common';
+import { createParamDecorator, Injectable, Module } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
 import { positiveIdSchema } from '@mkt/contracts';
 import { createZodDto, isZodDto } from 'nestjs-zod/dto';
@@ -36,6 +36,12 @@ export class SchemaInputPipe implements PipeTransform {
 /** Every route of the app that imports it validates its inputs with {@link SchemaInputPipe}. */
 @Module({ providers: [{ provide: APP_PIPE, useClass: SchemaInputPipe }] })
 export class SchemaInputModule {}
+
+/** A request header read with `schema` (Nest passes no header through a pipe), e.g. `Idempotency-Key`. */
+export const HeaderInput = createParamDecorator(
+  ({ name, schema }: { name: string; schema: z.ZodType }, context: ExecutionContext): unknown =>
+    parseInput(schema, context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>().headers[name]),
+);
 
 /** A path DTO's base class: the named parameters, each a positive number (`idPath('mno', 'cino')`). */
 export function idPath<Name extends string>(...names: Name[]) {

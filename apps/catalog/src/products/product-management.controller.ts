@@ -13,6 +13,7 @@ import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { ManagedProductDetailDto, ManagedProductSlice, ProductFormInput } from '@mkt/contracts';
 import {
   imageOrderSchema,
+  jsonFieldSchema,
   managedProductsQuerySchema,
   MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
@@ -27,24 +28,9 @@ import { ProductManagement } from './product-management';
 import { ProductRepository } from './product.repository';
 
 const actorSchema = z.object({ mno: positiveIdSchema, role: z.enum(['SELLER', 'ADMIN']) });
-const requestField = z.object({ request: z.string() });
-
-/** A multipart body's JSON `request` part, read with `schema` (its fields named as in the JSON). */
-function requestPart<S extends z.ZodType>(schema: S) {
-  return z
-    .unknown()
-    .transform((body, context) => {
-      const part = requestField.safeParse(body);
-      try {
-        if (part.success) return JSON.parse(part.data.request) as unknown;
-      } catch {
-        // reported below
-      }
-      context.addIssue({ code: 'custom', message: ProductMessages.malformedUpload });
-      return z.NEVER;
-    })
-    .pipe(schema);
-}
+/** A multipart body's JSON `request` part, read with `schema`. */
+const requestPart = <S extends z.ZodType>(schema: S) =>
+  jsonFieldSchema('request', schema, ProductMessages.malformedUpload);
 
 class ProductPath extends idPath('pno') {}
 class ActorQuery extends createZodDto(actorSchema) {}

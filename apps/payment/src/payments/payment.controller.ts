@@ -17,7 +17,7 @@ import type {
   PaymentVerificationDto,
   SandboxPayResult,
 } from '@mkt/contracts';
-import { paymentRecordSchema, positiveIdSchema, sandboxPaySchema } from '@mkt/contracts';
+import { paymentRecordSchema, paymentWebhookSchema, positiveIdSchema, sandboxPaySchema } from '@mkt/contracts';
 import { idPath } from '@mkt/platform';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
@@ -43,14 +43,7 @@ class VerificationBody extends createZodDto(
     waitMs: z.number().int().min(0).max(10_000).default(5_000),
   }),
 ) {}
-/** PortOne's webhook body (v1): which payment changed; its state is read from the gateway, never from here. */
-class WebhookBody extends createZodDto(
-  z.object({
-    imp_uid: z.string().trim().min(1).max(100),
-    merchant_uid: z.string().trim().max(100).optional(),
-    status: z.string().trim().max(40).optional(),
-  }),
-) {}
+class WebhookBody extends createZodDto(paymentWebhookSchema) {}
 
 /** Internal: the BFF calls these for the signed-in member (and passes the gateway's webhook on). */
 @Controller('payments')
