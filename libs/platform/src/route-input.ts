@@ -40,7 +40,10 @@ export class SchemaInputModule {}
 /** A request header read with `schema` (Nest passes no header through a pipe), e.g. `Idempotency-Key`. */
 export const HeaderInput = createParamDecorator(
   ({ name, schema }: { name: string; schema: z.ZodType }, context: ExecutionContext): unknown =>
-    parseInput(schema, context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>().headers[name]),
+    parseInput(
+      schema,
+      context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>().headers[name],
+    ),
 );
 
 /** A path DTO's base class: the named parameters, each a positive number (`idPath('mno', 'cino')`). */

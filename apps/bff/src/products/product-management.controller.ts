@@ -68,13 +68,6 @@ interface RegistrationFields {
 class ProductPath extends base64Path('encodedPno', '상품') {}
 class ListQuery extends createZodDto(managedProductsQuerySchema) {}
 class DelStatusQuery extends createZodDto(delStatusQuerySchema) {}
-/** Any object: {@link productFormOfEdit} checks its fields in the spec's order. */
-class EditBody extends createZodDto(
-  z.record(z.string(), z.unknown(), { error: ProductMessages.malformedField('body') }),
-) {}
-class ImagesForm extends createZodDto(
-  jsonFieldSchema('order', imageOrderSchema, ProductMessages.malformedField('order')),
-) {}
 
 const actorOf = (caller: SessionClaims): ProductActor => ({
   mno: caller.mno,
@@ -137,6 +130,11 @@ const EDIT_BODY: SchemaObject = {
   },
 };
 
+/** Any object, documented as {@link EDIT_BODY}: {@link productFormOfEdit} checks its fields in the spec's order. */
+class EditBody extends createZodDto(
+  z.record(z.string(), z.unknown(), { error: ProductMessages.malformedField('body') }).meta({ ...EDIT_BODY }),
+) {}
+
 /** The image change's multipart form, as the document shows it. */
 const IMAGES_FORM: SchemaObject = {
   type: 'object',
@@ -150,6 +148,11 @@ const IMAGES_FORM: SchemaObject = {
     images: REGISTRATION_FORM.properties!.images,
   },
 };
+
+/** The image change's `order` field, documented as {@link IMAGES_FORM} (the files beside it included). */
+class ImagesForm extends createZodDto(
+  jsonFieldSchema('order', imageOrderSchema, ProductMessages.malformedField('order')).meta({ ...IMAGES_FORM }),
+) {}
 
 /** A JSON part of the registration, sent as a text field or as a blob; absent parts are `fallback`. */
 function jsonPart(
@@ -257,7 +260,6 @@ export class ProductManagementController {
   /** The detail call's product with edits; the owner-seller or an admin. */
   @ApiDoc({
     summary: 'Edits a product (its seller, or an admin); images stay as registered',
-    body: EDIT_BODY,
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such product (another seller's too)" },
   })
   @Put('product/:encodedPno')
@@ -278,7 +280,6 @@ export class ProductManagementController {
    */
   @ApiDoc({
     summary: "Ours: changes a product's images (its seller, or an admin): add, remove, reorder",
-    body: IMAGES_FORM,
     bodyTypes: ['multipart/form-data'],
     errors: {
       400: `${BAD_INPUT}; not multipart, an order that does not match the files or names an image the product does not have, over ${MAX_PRODUCT_IMAGES} images, a file that is not an image`,
