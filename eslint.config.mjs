@@ -108,7 +108,8 @@ export default tseslint.config(
             {
               name: '@mkt/platform',
               importNames: ['parseInput'],
-              message: "Declare the input as a DTO of its schema (`@Body() body: X`, X extends createZodDto(schema)).",
+              message:
+                'Declare the input as a DTO of its schema (`@Body() body: X`, X extends createZodDto(schema)).',
             },
           ],
         },

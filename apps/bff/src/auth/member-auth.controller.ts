@@ -60,7 +60,9 @@ const REFRESH_TOKEN_REQUIRED = 'refreshToken이 필요합니다.';
 class RefreshQuery extends createZodDto(
   z.object({ refreshToken: z.string().min(1, REFRESH_TOKEN_REQUIRED).max(200).optional() }),
 ) {}
-class LogoutBody extends createZodDto(z.object({ refreshToken: z.string().max(200).optional() }).default({})) {}
+class LogoutBody extends createZodDto(
+  z.object({ refreshToken: z.string().max(200).optional() }).default({}),
+) {}
 class PasswordResetRequestBody extends createZodDto(passwordResetRequestSchema) {}
 class PasswordResetBody extends createZodDto(passwordResetSchema) {}
 class PasswordCheckBody extends createZodDto(passwordCheckSchema) {}

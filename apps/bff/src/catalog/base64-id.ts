@@ -20,7 +20,9 @@ export function base64IdSchema(what: string) {
 
 /** A path DTO's base class: one base64-encoded number (`base64Path('encodedPno', '상품')`). */
 export function base64Path<Name extends string>(name: Name, what: string) {
-  return createZodDto(z.object({ [name]: base64IdSchema(what) } as Record<Name, ReturnType<typeof base64IdSchema>>));
+  return createZodDto(
+    z.object({ [name]: base64IdSchema(what) } as Record<Name, ReturnType<typeof base64IdSchema>>),
+  );
 }
 
 export function encodeBase64Id(id: number): string {

@@ -57,7 +57,9 @@ export class CatalogController {
     errors: { 400: BAD_INPUT },
   })
   @Get('api/categories/random')
-  async randomCategories(@Query() { depth, count }: RandomCategoriesQuery): Promise<CategoryWithAncestorsDto[]> {
+  async randomCategories(
+    @Query() { depth, count }: RandomCategoriesQuery,
+  ): Promise<CategoryWithAncestorsDto[]> {
     return randomSample(await this.cached.categoriesWithAncestorsAtDepth(depth), count);
   }
 

@@ -12,7 +12,9 @@ import { z } from 'zod';
 
 /** An empty `status` (the console's "all") is none. */
 class StatusQuery extends createZodDto(
-  z.object({ status: z.union([sellerOrderStatusSchema, z.literal('').transform(() => undefined)]).optional() }),
+  z.object({
+    status: z.union([sellerOrderStatusSchema, z.literal('').transform(() => undefined)]).optional(),
+  }),
 ) {}
 class MemberPath extends idPath('mno') {}
 

@@ -151,7 +151,9 @@ const IMAGES_FORM: SchemaObject = {
 
 /** The image change's `order` field, documented as {@link IMAGES_FORM} (the files beside it included). */
 class ImagesForm extends createZodDto(
-  jsonFieldSchema('order', imageOrderSchema, ProductMessages.malformedField('order')).meta({ ...IMAGES_FORM }),
+  jsonFieldSchema('order', imageOrderSchema, ProductMessages.malformedField('order')).meta({
+    ...IMAGES_FORM,
+  }),
 ) {}
 
 /** A JSON part of the registration, sent as a text field or as a blob; absent parts are `fallback`. */

@@ -44,8 +44,12 @@ class RegistrationBody extends createZodDto(
     }),
   ),
 ) {}
-class ImagesBody extends createZodDto(requestPart(z.object({ actor: actorSchema, order: imageOrderSchema }))) {}
-class EditBody extends createZodDto(z.object({ actor: actorSchema, form: z.record(z.string(), z.unknown()) })) {}
+class ImagesBody extends createZodDto(
+  requestPart(z.object({ actor: actorSchema, order: imageOrderSchema })),
+) {}
+class EditBody extends createZodDto(
+  z.object({ actor: actorSchema, form: z.record(z.string(), z.unknown()) }),
+) {}
 class DelFlagBody extends createZodDto(z.object({ actor: actorSchema, expected: z.boolean() })) {}
 
 /** The consoles' product calls; the BFF names the actor (from the token) in each. */
@@ -62,10 +66,7 @@ export class ProductManagementController {
   }
 
   @Get(':pno')
-  async detail(
-    @Param() { pno }: ProductPath,
-    @Query() actor: ActorQuery,
-  ): Promise<ManagedProductDetailDto> {
+  async detail(@Param() { pno }: ProductPath, @Query() actor: ActorQuery): Promise<ManagedProductDetailDto> {
     const product = await this.products.managedDetail(pno, actor);
     if (!product) throw new NotFound(ProductMessages.notFound);
     return product;

@@ -27,7 +27,10 @@ class ConsoleQuery extends createZodDto(
 /** One of two shapes, under one name so that the DTO is an object. */
 class OwnChangeQuery extends createZodDto(
   z
-    .union([z.object({ ono: positiveIdSchema, rfno: positiveIdSchema }), z.object({ orno: positiveIdSchema })])
+    .union([
+      z.object({ ono: positiveIdSchema, rfno: positiveIdSchema }),
+      z.object({ orno: positiveIdSchema }),
+    ])
     .transform((change) => ({ change })),
 ) {}
 class PlacementBody extends createZodDto(

@@ -17,7 +17,12 @@ import type {
   PaymentVerificationDto,
   SandboxPayResult,
 } from '@mkt/contracts';
-import { paymentRecordSchema, paymentWebhookSchema, positiveIdSchema, sandboxPaySchema } from '@mkt/contracts';
+import {
+  paymentRecordSchema,
+  paymentWebhookSchema,
+  positiveIdSchema,
+  sandboxPaySchema,
+} from '@mkt/contracts';
 import { idPath } from '@mkt/platform';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
@@ -35,7 +40,9 @@ class PaymentPath extends idPath('pmno') {}
 class OrderPath extends idPath('ono') {}
 class PayerQuery extends createZodDto(z.object({ mno: positiveIdSchema })) {}
 class RecordingBody extends createZodDto(z.object({ mno: positiveIdSchema, payment: paymentRecordSchema })) {}
-class SandboxPaymentBody extends createZodDto(z.object({ mno: positiveIdSchema, request: sandboxPaySchema })) {}
+class SandboxPaymentBody extends createZodDto(
+  z.object({ mno: positiveIdSchema, request: sandboxPaySchema }),
+) {}
 class VerificationBody extends createZodDto(
   z.object({
     mno: positiveIdSchema,
