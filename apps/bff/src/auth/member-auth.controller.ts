@@ -24,7 +24,6 @@ import {
   passwordCheckSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
-  loginResultSchema,
   memberSchema,
   tokenPairSchema,
 } from '@mkt/contracts';
@@ -45,7 +44,7 @@ import {
   setSessionCookies,
   webSessionRole,
 } from './session-cookies';
-import { SignIn } from './sign-in';
+import { SignIn, signInAnswerSchema } from './sign-in';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
 class JoinBody extends createZodDto(joinSchema) {}
@@ -111,7 +110,7 @@ export class MemberAuthController {
       'after 20 on one account from anywhere, addresses the account never signed in from wait too. ' +
       'With `X-Mkt-Session` (our web app) the tokens are set as HttpOnly cookies instead of answered.',
     bodyTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    answer: loginResultSchema,
+    answer: signInAnswerSchema,
     errors: {
       400: BAD_INPUT,
       401: 'ERROR_LOGIN: wrong e-mail or password',
@@ -144,7 +143,7 @@ export class MemberAuthController {
       'Presented again within 20 s of its rotation (two tabs refreshing at once) it answers with the same new refresh token; ' +
       'later, it ends the whole session. ' +
       "With `X-Mkt-Session: <role>` (our web app) the role's HttpOnly cookies are read and set instead.",
-    answer: tokenPairSchema,
+    answer: z.union([tokenPairSchema, okSchema]),
     errors: {
       400: BAD_INPUT,
       401: 'ERROR_REFRESH: unknown, used or ended refresh token, or a suspended member: sign in again',

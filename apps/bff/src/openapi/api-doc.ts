@@ -146,13 +146,22 @@ function queryParameters(query: z.ZodType | undefined): Record<string, z.ZodType
 const schemaOf = (value: z.ZodType | SchemaObject, io: 'input' | 'output') =>
   isZod(value) ? openApiSchema(value, io) : value;
 
+/** What a handler documented with `answer` may answer: the schema's output (a JSON answer), else anything. */
+type Answered<A> = A extends z.ZodType ? z.output<A> : unknown;
+
 /**
  * Documents a route: what it does, its query and body (from the DTOs its handler declares), success
  * answer and error answers. Goes above the route's method decorator (`@Get`, `@HttpCode`,
  * `@Authenticated` below it have applied by then), so the answer's status is the route's own and the
  * access guard's notes come first.
  */
-export function ApiDoc(doc: RouteDoc): MethodDecorator {
+export function ApiDoc<A extends RouteDoc['answer']>(
+  doc: RouteDoc & { answer?: A },
+): <H extends (...args: never[]) => Promise<Answered<A>> | Answered<A>>(
+  target: object,
+  key: string | symbol,
+  descriptor: TypedPropertyDescriptor<H>,
+) => void {
   return (target, key, descriptor) => {
     const handler = descriptor.value as object;
     const method: RequestMethod | undefined = Reflect.getMetadata(METHOD_METADATA, handler);

@@ -14,15 +14,10 @@ import {
 import type { Observable } from 'rxjs';
 import type { Request, Response } from 'express';
 import type { LoginResult, SignedIn, SocialProviderLink } from '@mkt/contracts';
-import {
-  socialTokenRequestSchema,
-  loginResultSchema,
-  socialProviderLinkSchema,
-  withParticle,
-} from '@mkt/contracts';
+import { socialTokenRequestSchema, socialProviderLinkSchema, withParticle } from '@mkt/contracts';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
-import { SignIn } from '../auth/sign-in';
+import { SignIn, signInAnswerSchema } from '../auth/sign-in';
 import { MemberClient } from '../services/member.client';
 import { SocialGateway, socialRefusal } from './social-gateway';
 import { SocialTickets } from './social-tickets';
@@ -104,7 +99,7 @@ export class SocialSignInController {
     summary: 'Signs in with the ticket, as a password login answers',
     description:
       "Creates the member on first sign-in, or links the member who joined with the provider's verified e-mail.",
-    answer: loginResultSchema,
+    answer: signInAnswerSchema,
     errors: {
       400: BAD_INPUT,
       401: 'an unknown, used or expired ticket',

@@ -30,7 +30,7 @@ export class WishlistController {
   /** The wish's number when the member wished the product, else an empty answer. */
   @ApiDoc({
     summary: 'The wish number when the caller wished the product, else an empty answer',
-    answer: z.number().int(),
+    answer: z.number().int().optional(),
     errors: { 400: BAD_INPUT },
   })
   @Get('wno/:mno/:pno')
