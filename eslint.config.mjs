@@ -10,6 +10,15 @@ const FRONT_DOOR_PATTERNS = [
   { regex: '^(\\.\\./)+(apps|libs)/', message: FRONT_DOORS },
 ];
 
+/** Shipped code reaches other projects through their front doors, and never reaches test support. */
+const SHIPPED_CODE_PATTERNS = [
+  ...FRONT_DOOR_PATTERNS,
+  {
+    group: ['@mkt/testing', '@mkt/testing/*', '@mkt/*/testing'],
+    message: 'Test support is for tests only.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,11 +90,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...FRONT_DOOR_PATTERNS,
+          patterns: SHIPPED_CODE_PATTERNS,
+        },
+      ],
+    },
+  },
+  {
+    // A route reads its input through the DTO its handler declares, which SchemaInputPipe validates
+    // and the OpenAPI document shows: a controller never parses input by hand.
+    files: ['apps/*/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: SHIPPED_CODE_PATTERNS,
+          paths: [
             {
-              group: ['@mkt/testing', '@mkt/testing/*', '@mkt/*/testing'],
-              message: 'Test support is for tests only.',
+              name: '@mkt/platform',
+              importNames: ['parseInput'],
+              message:
+                'Declare the input as a DTO of its schema (`@Body() body: X`, X extends createZodDto(schema)).',
             },
           ],
         },

@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { JsonLogger, ListenOptions, TrustProxy } from '@mkt/platform';
+import { SchemaInputModule } from '@mkt/platform';
 import {
   correlationMiddleware,
   ErrorBodyFilter,
@@ -132,7 +133,10 @@ const FEATURES = [
 @Module({})
 class BffModule {
   static register(options: BffOptions): DynamicModule {
-    return { module: BffModule, imports: [BffCoreModule.register(options), ...FEATURES] };
+    return {
+      module: BffModule,
+      imports: [BffCoreModule.register(options), SchemaInputModule, ...FEATURES],
+    };
   }
 }
 

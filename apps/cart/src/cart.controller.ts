@@ -1,13 +1,16 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import type { CartLineDto, CartSummaryDto } from '@mkt/contracts';
-import { cartAddSchema, cartChangeSchema, idListSchema, positiveIdSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { cartAddSchema, cartChangeSchema, idListSchema } from '@mkt/contracts';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Cart } from './cart';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
-const summaryQuery = z.object({ cino: idListSchema });
-const quantityBody = cartChangeSchema.pick({ c_cnt: true });
+class MemberPath extends idPath('mno') {}
+class LinePath extends idPath('mno', 'cino') {}
+class SummaryQuery extends createZodDto(z.object({ cino: idListSchema })) {}
+class AddBody extends createZodDto(cartAddSchema) {}
+class QuantityBody extends createZodDto(cartChangeSchema.pick({ c_cnt: true })) {}
 
 /** A member's cart; the BFF has already checked that the member is the caller. */
 @Controller('carts/:mno')
@@ -15,31 +18,27 @@ export class CartController {
   constructor(private readonly cart: Cart) {}
 
   @Get()
-  lines(@Param('mno') mno: string): Promise<CartLineDto[]> {
-    return this.cart.lines(id(mno));
+  lines(@Param() { mno }: MemberPath): Promise<CartLineDto[]> {
+    return this.cart.lines(mno);
   }
 
   @Get('summary')
-  summary(@Param('mno') mno: string, @Query() query: unknown): Promise<CartSummaryDto> {
-    return this.cart.summary(id(mno), parseInput(summaryQuery, query).cino);
+  summary(@Param() { mno }: MemberPath, @Query() { cino }: SummaryQuery): Promise<CartSummaryDto> {
+    return this.cart.summary(mno, cino);
   }
 
   @Post('lines')
-  add(@Param('mno') mno: string, @Body() body: unknown): Promise<CartLineDto[]> {
-    return this.cart.add(id(mno), parseInput(cartAddSchema, body));
+  add(@Param() { mno }: MemberPath, @Body() body: AddBody): Promise<CartLineDto[]> {
+    return this.cart.add(mno, body);
   }
 
   @Put('lines/:cino')
-  change(
-    @Param('mno') mno: string,
-    @Param('cino') cino: string,
-    @Body() body: unknown,
-  ): Promise<CartLineDto> {
-    return this.cart.change(id(mno), id(cino), parseInput(quantityBody, body).c_cnt);
+  change(@Param() { mno, cino }: LinePath, @Body() { c_cnt }: QuantityBody): Promise<CartLineDto> {
+    return this.cart.change(mno, cino, c_cnt);
   }
 
   @Delete('lines/:cino')
-  remove(@Param('mno') mno: string, @Param('cino') cino: string): Promise<CartLineDto[]> {
-    return this.cart.remove(id(mno), id(cino));
+  remove(@Param() { mno, cino }: LinePath): Promise<CartLineDto[]> {
+    return this.cart.remove(mno, cino);
   }
 }

@@ -1,5 +1,7 @@
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { BadInput, parseInput } from './http-errors';
+import { idPath, SchemaInputPipe } from './route-input';
 
 const refusal = (run: () => unknown): string => {
   try {
@@ -46,5 +48,46 @@ describe('parseInput', () => {
     let nested: unknown = 'bottom\u0000';
     for (let depth = 0; depth < 100_000; depth++) nested = [nested];
     expect(refusal(() => parseInput(z.unknown(), nested))).toMatch(/제어 문자/);
+  });
+});
+
+class LinePath extends idPath('mno', 'cino') {}
+class LineBody extends createZodDto(
+  z.object({ c_cnt: z.coerce.number().int().min(1, '1개 이상이어야 합니다.') }),
+) {}
+
+describe('SchemaInputPipe', () => {
+  const pipe = new SchemaInputPipe();
+
+  it('parses path parameters one by one: the first bad one answers, unnamed, as a bare value did', () => {
+    expect(pipe.transform({ mno: '7', cino: '3' }, { type: 'param', metatype: LinePath })).toEqual({
+      mno: 7,
+      cino: 3,
+    });
+    expect(
+      refusal(() => pipe.transform({ mno: 'x', cino: '0' }, { type: 'param', metatype: LinePath })),
+    ).toBe('숫자 번호여야 합니다.');
+    expect(
+      refusal(() => pipe.transform({ mno: '7', cino: '0' }, { type: 'param', metatype: LinePath })),
+    ).toBe('1 이상의 번호여야 합니다.');
+  });
+
+  it('names the field of a body or query it refuses, control characters included', () => {
+    expect(pipe.transform({ c_cnt: '2', extra: 1 }, { type: 'body', metatype: LineBody })).toEqual({
+      c_cnt: 2,
+    });
+    expect(refusal(() => pipe.transform({ c_cnt: '0' }, { type: 'query', metatype: LineBody }))).toBe(
+      'c_cnt: 1개 이상이어야 합니다.',
+    );
+    class Note extends createZodDto(z.object({ text: z.string() })) {}
+    expect(refusal(() => pipe.transform({ text: 'a\u0000' }, { type: 'body', metatype: Note }))).toBe(
+      'text: 제어 문자(NUL 등)는 입력할 수 없습니다.',
+    );
+  });
+
+  it('leaves alone what no DTO declares (a named text parameter, the caller)', () => {
+    const caller = { mno: 'not checked here' };
+    expect(pipe.transform(caller, { type: 'custom', metatype: Object })).toBe(caller);
+    expect(pipe.transform('kakao', { type: 'param', metatype: String, data: 'provider' })).toBe('kakao');
   });
 });

@@ -12,3 +12,4 @@ export * from './event-handlers';
 export * from './metrics';
 export * from './ops-token';
 export * from './tracing';
+export * from './route-input';

@@ -34,15 +34,17 @@ import type { DatabaseTarget, MigrationSet, OpenDatabaseNotices } from '@mkt/per
 import { applyMigrations, openDatabaseNotices, prismaAdapterFor } from '@mkt/persistence';
 import { serviceNode } from '@mkt/topology';
 import type { Response } from 'express';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { correlationMiddleware } from './correlation';
 import type { Liveness, Readiness } from './health';
 import { answerReadiness, liveness } from './health';
-import { ErrorBodyFilter, parseInput, refuseMalformedQuery } from './http-errors';
+import { ErrorBodyFilter, refuseMalformedQuery } from './http-errors';
 import { InboxTransport } from './event-handlers';
 import { JsonLogger } from './logger';
 import { handlingCounters, Metrics, MetricsController, registerMessagingGauges } from './metrics';
 import { OPS_TOKEN, OpsTokenGuard } from './ops-token';
+import { SchemaInputModule } from './route-input';
 
 /** What a service gets from the process that hosts it: standalone and distributed differ only here. */
 export interface ServiceRuntime {
@@ -109,8 +111,12 @@ class HealthController {
   }
 }
 
-const redriveBody = z.object({ ids: z.array(z.string().regex(/^\d+$/)).optional() });
-const outboxStatus = z.object({ status: z.enum(['PENDING', 'PUBLISHED', 'FAILED']).default('FAILED') });
+class RedriveBody extends createZodDto(
+  z.object({ ids: z.array(z.string().regex(/^\d+$/)).optional() }).default({}),
+) {}
+class OutboxStatusQuery extends createZodDto(
+  z.object({ status: z.enum(['PENDING', 'PUBLISHED', 'FAILED']).default('FAILED') }),
+) {}
 
 /** For operators (with the ops token): see events the relay gave up on and put them back in line. */
 @Controller('ops/outbox')
@@ -119,13 +125,13 @@ class OutboxOpsController {
   constructor(private readonly relay: OutboxRelay) {}
 
   @Get()
-  list(@Query() query: unknown) {
-    return this.relay.list(parseInput(outboxStatus, query).status);
+  list(@Query() { status }: OutboxStatusQuery) {
+    return this.relay.list(status);
   }
 
   @Post('redrive')
-  async redrive(@Body() body: unknown) {
-    return { redriven: await this.relay.redrive(parseInput(redriveBody, body ?? {}).ids) };
+  async redrive(@Body() { ids }: RedriveBody) {
+    return { redriven: await this.relay.redrive(ids) };
   }
 }
 
@@ -232,6 +238,7 @@ export class ServicePlatformModule {
     ];
     return {
       module: ServicePlatformModule,
+      imports: [SchemaInputModule],
       controllers: [HealthController, OutboxOpsController, MetricsController],
       providers,
       exports: [SERVICE_RUNTIME, JsonLogger, prisma, Outbox, EventConsumer, Metrics, DATABASE_NOTICES],

@@ -1,14 +1,17 @@
 import { Controller, Get, Param, Put, Query } from '@nestjs/common';
 import type { MemberDto, PageResult } from '@mkt/contracts';
 import { memberListQuerySchema, toPageResult, memberSchema, pageResultSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated } from '../auth/guards';
 import { RefreshSessions } from '../auth/refresh-sessions';
-import { decodeBase64Id } from '../catalog/base64-id';
+import { base64Path } from '../catalog/base64-id';
 import { MemberClient } from '../services/member.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
 /** The admin's user management: the member list, a member, suspension and its lifting. */
+class ListQuery extends createZodDto(memberListQuerySchema) {}
+class MemberPath extends base64Path('encodedMno', '회원') {}
+
 @Controller('api')
 export class AdminMembersController {
   constructor(
@@ -18,14 +21,12 @@ export class AdminMembersController {
 
   @ApiDoc({
     summary: 'The member list',
-    query: memberListQuerySchema,
     answer: pageResultSchema(memberSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('member/list')
   @Authenticated({ roles: ['ADMIN'] })
-  async list(@Query() rawQuery: unknown): Promise<PageResult<MemberDto>> {
-    const query = parseInput(memberListQuerySchema, rawQuery);
+  async list(@Query() query: ListQuery): Promise<PageResult<MemberDto>> {
     const slice = await this.members.list(query);
     return toPageResult(slice.items, slice.totalCount, query);
   }
@@ -37,8 +38,8 @@ export class AdminMembersController {
   })
   @Put('admin/ban/:encodedMno')
   @Authenticated({ roles: ['ADMIN'] })
-  async ban(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
-    const member = await this.members.setBan(decodeBase64Id(encodedMno, '회원'), true);
+  async ban(@Param() { encodedMno: mno }: MemberPath): Promise<MemberDto> {
+    const member = await this.members.setBan(mno, true);
     // Refresh also re-reads the ban, so a session started in between cannot outlive it either.
     await this.sessions.endAll(member.mno, 'banned');
     return member;
@@ -51,8 +52,8 @@ export class AdminMembersController {
   })
   @Put('admin/unban/:encodedMno')
   @Authenticated({ roles: ['ADMIN'] })
-  unban(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
-    return this.members.setBan(decodeBase64Id(encodedMno, '회원'), false);
+  unban(@Param() { encodedMno: mno }: MemberPath): Promise<MemberDto> {
+    return this.members.setBan(mno, false);
   }
 
   @ApiDoc({
@@ -62,7 +63,7 @@ export class AdminMembersController {
   })
   @Get('admin/:encodedMno')
   @Authenticated({ roles: ['ADMIN'] })
-  member(@Param('encodedMno') encodedMno: string): Promise<MemberDto> {
-    return this.members.byMno(decodeBase64Id(encodedMno, '회원'));
+  member(@Param() { encodedMno: mno }: MemberPath): Promise<MemberDto> {
+    return this.members.byMno(mno);
   }
 }

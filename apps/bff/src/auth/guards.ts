@@ -12,8 +12,10 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import type { Role } from '@mkt/contracts';
-import { AuthErrors } from '@mkt/contracts';
+import { AuthErrors, positiveIdSchema } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
+import { parseInput } from '@mkt/platform';
+import { z } from 'zod';
 import { ApiAccess } from '../openapi/api-doc';
 import type { SessionClaims } from './refresh-sessions';
 
@@ -53,9 +55,13 @@ export interface AccessRule {
   roles?: Role[];
   /** A route parameter that must name the caller (`mno` or `email`); admins pass. */
   owner?: 'mno' | 'email';
+  /** The spec's client sends its `mno` in some bodies: one naming another member is refused. */
+  bodyOwner?: boolean;
 }
 
 const ACCESS_RULE = 'mkt:access-rule';
+
+const namedMember = z.object({ mno: positiveIdSchema.optional() });
 
 /** 401 REQUIRED_LOGIN: the call needs a signed-in caller. */
 export function loginRequired(): HttpException {
@@ -100,6 +106,11 @@ export class AccessGuard implements CanActivate {
       const value = String(request.params[rule.owner] ?? '');
       const own = rule.owner === 'mno' ? value === String(user.mno) : value.toLowerCase() === user.email;
       if (!own) throw denied;
+    }
+    // Before the body's own validation (pipes run after guards): another member's body is a 403 first.
+    if (rule.bodyOwner) {
+      const { mno } = parseInput(namedMember, request.body);
+      if (mno !== undefined && mno !== user.mno) throw denied;
     }
     return true;
   }

@@ -24,12 +24,12 @@ import {
   passwordCheckSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
-  loginResultSchema,
   memberSchema,
   tokenPairSchema,
 } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
-import { parseInput } from '@mkt/platform';
+import { BadInput } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { MemberClient } from '../services/member.client';
 import { accessDenied, Authenticated } from './guards';
@@ -44,15 +44,28 @@ import {
   setSessionCookies,
   webSessionRole,
 } from './session-cookies';
-import { SignIn } from './sign-in';
+import { SignIn, signInAnswerSchema } from './sign-in';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
-const loginForm = z.object({
-  username: z.string().trim().toLowerCase().min(1, '이메일을 입력해 주세요.').max(100),
-  password: z.string().min(1, '비밀번호를 입력해 주세요.').max(100),
-});
-const refreshQuery = z.object({ refreshToken: z.string().min(1, 'refreshToken이 필요합니다.').max(200) });
-const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+class JoinBody extends createZodDto(joinSchema) {}
+class LoginForm extends createZodDto(
+  z.object({
+    username: z.string().trim().toLowerCase().min(1, '이메일을 입력해 주세요.').max(100),
+    password: z.string().min(1, '비밀번호를 입력해 주세요.').max(100),
+  }),
+) {}
+const REFRESH_TOKEN_REQUIRED = 'refreshToken이 필요합니다.';
+/** Optional here: the web app's calls carry it in a cookie instead (see {@link refreshTokenOf}). */
+class RefreshQuery extends createZodDto(
+  z.object({ refreshToken: z.string().min(1, REFRESH_TOKEN_REQUIRED).max(200).optional() }),
+) {}
+class LogoutBody extends createZodDto(
+  z.object({ refreshToken: z.string().max(200).optional() }).default({}),
+) {}
+class PasswordResetRequestBody extends createZodDto(passwordResetRequestSchema) {}
+class PasswordResetBody extends createZodDto(passwordResetSchema) {}
+class PasswordCheckBody extends createZodDto(passwordCheckSchema) {}
+class ModifyBody extends createZodDto(modifySchema) {}
 const OK = { result: 'ok' } as const;
 const okSchema = z.object({ result: z.literal('ok') });
 
@@ -81,13 +94,12 @@ export class MemberAuthController {
 
   @ApiDoc({
     summary: 'Joins as a member (role MEMBER, grade USER)',
-    body: joinSchema,
     answer: memberSchema,
     errors: { 400: BAD_INPUT, 409: 'DUPLICATE_EMAIL: the e-mail has joined already' },
   })
   @Post('join')
-  join(@Body() body: unknown): Promise<MemberDto> {
-    return this.members.join(parseInput(joinSchema, body));
+  join(@Body() body: JoinBody): Promise<MemberDto> {
+    return this.members.join(body);
   }
 
   /** Form fields `username` (the e-mail) and `password`, url-encoded or multipart. */
@@ -97,9 +109,8 @@ export class MemberAuthController {
       'Wrong passwords slow down the (account, address) pair after 5 and the address after 30, with waits doubling from 30 s to 15 min; ' +
       'after 20 on one account from anywhere, addresses the account never signed in from wait too. ' +
       'With `X-Mkt-Session` (our web app) the tokens are set as HttpOnly cookies instead of answered.',
-    body: loginForm,
     bodyTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-    answer: loginResultSchema,
+    answer: signInAnswerSchema,
     errors: {
       400: BAD_INPUT,
       401: 'ERROR_LOGIN: wrong e-mail or password',
@@ -111,12 +122,11 @@ export class MemberAuthController {
   @HttpCode(200)
   @UseInterceptors(NoFilesInterceptor())
   async login(
-    @Body() body: unknown,
+    @Body() { username, password }: LoginForm,
     @Ip() address: string,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<LoginResult | SignedIn> {
-    const { username, password } = parseInput(loginForm, body);
     const member = await this.throttle.attempt(
       username,
       address,
@@ -133,8 +143,7 @@ export class MemberAuthController {
       'Presented again within 20 s of its rotation (two tabs refreshing at once) it answers with the same new refresh token; ' +
       'later, it ends the whole session. ' +
       "With `X-Mkt-Session: <role>` (our web app) the role's HttpOnly cookies are read and set instead.",
-    query: refreshQuery,
-    answer: tokenPairSchema,
+    answer: z.union([tokenPairSchema, okSchema]),
     errors: {
       400: BAD_INPUT,
       401: 'ERROR_REFRESH: unknown, used or ended refresh token, or a suspended member: sign in again',
@@ -142,12 +151,15 @@ export class MemberAuthController {
   })
   @Get('refresh')
   async refresh(
-    @Query() query: unknown,
+    @Query() { refreshToken }: RefreshQuery,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<TokenPair | typeof OK> {
     const role = webSessionRole(request);
-    const token = refreshTokenOf(request, () => parseInput(refreshQuery, query).refreshToken);
+    const token = refreshTokenOf(request, () => {
+      if (refreshToken === undefined) throw new BadInput(`refreshToken: ${REFRESH_TOKEN_REQUIRED}`);
+      return refreshToken;
+    });
     const rotated = token ? await this.sessions.rotate(token) : null;
     const refused = new HttpException(
       { error: AuthErrors.badRefresh, message: '다시 로그인해 주세요.' } satisfies ErrorBody,
@@ -170,7 +182,6 @@ export class MemberAuthController {
   @ApiDoc({
     summary: 'Signs out: ends the session of the refresh token, its access tokens included',
     description: "With `X-Mkt-Session: <role>` (our web app) the role's cookies are read and cleared.",
-    body: logoutBody,
     answer: okSchema,
     errors: { 400: BAD_INPUT },
     callsServices: false,
@@ -178,12 +189,12 @@ export class MemberAuthController {
   @Post('logout')
   @HttpCode(200)
   async logout(
-    @Body() body: unknown,
+    @Body() body: LogoutBody,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<typeof OK> {
     const role = webSessionRole(request);
-    const refreshToken = refreshTokenOf(request, () => parseInput(logoutBody, body ?? {}).refreshToken);
+    const refreshToken = refreshTokenOf(request, () => body.refreshToken);
     if (refreshToken) await this.sessions.end(refreshToken);
     if (role && role !== 'any') clearSessionCookies(response, role);
     return OK;
@@ -192,27 +203,30 @@ export class MemberAuthController {
   @ApiDoc({
     summary: '비밀번호 찾기: e-mails a single-use reset link (30 minutes) when the address has an account',
     description: 'Answers alike whether or not the address has an account.',
-    body: passwordResetRequestSchema,
     answer: okSchema,
     errors: { 400: BAD_INPUT, 429: 'TOO_MANY_ATTEMPTS: too many requests from this address' },
   })
   @Post('password-reset')
   @HttpCode(200)
-  async requestPasswordReset(@Body() body: unknown, @Ip() address: string): Promise<typeof OK> {
-    await this.passwordReset.request(parseInput(passwordResetRequestSchema, body).email, address);
+  async requestPasswordReset(
+    @Body() { email }: PasswordResetRequestBody,
+    @Ip() address: string,
+  ): Promise<typeof OK> {
+    await this.passwordReset.request(email, address);
     return OK;
   }
 
   @ApiDoc({
     summary: "Sets a new password with a reset link's token, and ends every session of the member",
-    body: passwordResetSchema,
     answer: okSchema,
     errors: { 400: `${BAD_INPUT}; RESET_LINK_INVALID: an unknown, used or expired link` },
   })
   @Post('password-reset/confirm')
   @HttpCode(200)
-  async confirmPasswordReset(@Body() body: unknown, @Ip() address: string): Promise<typeof OK> {
-    const { token, password } = parseInput(passwordResetSchema, body);
+  async confirmPasswordReset(
+    @Body() { token, password }: PasswordResetBody,
+    @Ip() address: string,
+  ): Promise<typeof OK> {
     await this.passwordReset.confirm(token, password, address);
     return OK;
   }
@@ -231,7 +245,6 @@ export class MemberAuthController {
   /** The password re-check before profile editing: `error` is true when the password is wrong. */
   @ApiDoc({
     summary: "Re-checks the caller's password before profile editing (`error: true` when wrong)",
-    body: passwordCheckSchema,
     answer: z.object({ error: z.boolean() }),
     errors: {
       400: BAD_INPUT,
@@ -243,11 +256,10 @@ export class MemberAuthController {
   @HttpCode(200)
   @Authenticated()
   async checkPassword(
-    @Body() body: unknown,
+    @Body() { email, password }: PasswordCheckBody,
     @Ip() address: string,
     @Req() request: Request & { user: SessionClaims },
   ): Promise<{ error: boolean }> {
-    const { email, password } = parseInput(passwordCheckSchema, body);
     if (email !== request.user.email) throw accessDenied();
     const wrongPassword = hasStatus(HttpStatus.UNAUTHORIZED);
     try {
@@ -270,7 +282,6 @@ export class MemberAuthController {
    */
   @ApiDoc({
     summary: "Changes the caller's own profile; a password change ends all of their sessions",
-    body: modifySchema,
     answer: memberSchema,
     errors: {
       400: `${BAD_INPUT}; WRONG_PASSWORD: the current password is wrong`,
@@ -281,11 +292,10 @@ export class MemberAuthController {
   @Put('modify')
   @Authenticated()
   async modify(
-    @Body() body: unknown,
+    @Body() input: ModifyBody,
     @Ip() address: string,
     @Req() request: Request & { user: SessionClaims },
   ): Promise<MemberDto> {
-    const input = parseInput(modifySchema, body);
     const caller = request.user;
     if (
       (input.mno !== undefined && input.mno !== caller.mno) ||

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { LoginResult, MemberDto, SignedIn } from '@mkt/contracts';
-import { roleSetOf, sessionRoleOf } from '@mkt/contracts';
+import { loginResultSchema, roleSetOf, sessionRoleOf, signedInSchema } from '@mkt/contracts';
+import { z } from 'zod';
 import { signAccessToken } from './access-tokens';
 import { AUTH_SETTINGS, type AuthSettings } from './auth-settings';
 import type { SessionClaims } from './refresh-sessions';
@@ -11,6 +12,9 @@ import { setSessionCookies, webSessionRole } from './session-cookies';
 function claimsOf(member: MemberDto): SessionClaims {
   return { mno: member.mno, email: member.email, role: member.role, roleSet: roleSetOf(member) };
 }
+
+/** A sign-in's answer: the tokens, or (our web app, `X-Mkt-Session`) the member, the tokens in cookies. */
+export const signInAnswerSchema = z.union([loginResultSchema, signedInSchema]);
 
 /** Turns a member who proved who they are (password or social provider) into a signed-in session. */
 @Injectable()

@@ -4,19 +4,24 @@ import {
   cartAddSchema,
   cartChangeSchema,
   idListSchema,
-  positiveIdSchema,
   cartLineSchema,
   cartSummarySchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
-import { assertOwnBody } from '../auth/body-owner';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { CartClient } from '../services/cart.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
+class MemberPath extends idPath('mno') {}
+class LinePath extends idPath('mno', 'cino') {}
+class SummaryQuery extends createZodDto(
+  z.object({ cino: idListSchema.describe('the chosen cart lines, comma-separated (`1,2`)') }),
+) {}
+class AddBody extends createZodDto(cartAddSchema) {}
+class ChangeBody extends createZodDto(cartChangeSchema) {}
 
 /** The signed-in shopper's cart (`mno` in a path or body must be the caller's). */
 @Controller('api/cart')
@@ -30,27 +35,25 @@ export class CartController {
   })
   @Get(':mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
-  lines(@Param('mno') mno: string): Promise<CartLineDto[]> {
-    return this.cart.lines(id(mno));
+  lines(@Param() { mno }: MemberPath): Promise<CartLineDto[]> {
+    return this.cart.lines(mno);
   }
 
   /** Our addition: the server's payment summary of the chosen lines (`?cino=1,2`). */
   @ApiDoc({
     summary: 'Ours: the payment summary of the chosen lines',
-    query: { cino: idListSchema.describe('the chosen cart lines, comma-separated (`1,2`)') },
     answer: cartSummarySchema,
     errors: { 400: BAD_INPUT },
   })
   @Get(':mno/summary')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
-  summary(@Param('mno') mno: string, @Query('cino') cino: unknown): Promise<CartSummaryDto> {
-    return this.cart.summary(id(mno), parseInput(idListSchema, cino));
+  summary(@Param() { mno }: MemberPath, @Query() { cino }: SummaryQuery): Promise<CartSummaryDto> {
+    return this.cart.summary(mno, cino);
   }
 
   /** Adds one option; answers the whole cart. */
   @ApiDoc({
     summary: 'Adds an option to the cart (again: more of it); answers the whole cart',
-    body: cartAddSchema,
     answer: z.array(cartLineSchema),
     errors: {
       400: `${BAD_INPUT}; over the stock or the cart's size`,
@@ -59,16 +62,14 @@ export class CartController {
     },
   })
   @Post('add')
-  @Authenticated({ roles: ['MEMBER'] })
-  add(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<CartLineDto[]> {
-    assertOwnBody(body, caller);
-    return this.cart.add(caller.mno, parseInput(cartAddSchema, body));
+  @Authenticated({ roles: ['MEMBER'], bodyOwner: true })
+  add(@Body() body: AddBody, @Caller() caller: SessionClaims): Promise<CartLineDto[]> {
+    return this.cart.add(caller.mno, body);
   }
 
   /** Sets a line's quantity; answers the line. */
   @ApiDoc({
     summary: "Sets a line's quantity (the spec's client sends the whole line); answers the line",
-    body: cartChangeSchema,
     answer: cartLineSchema,
     errors: {
       400: `${BAD_INPUT}; over the stock`,
@@ -77,10 +78,8 @@ export class CartController {
     },
   })
   @Put('change')
-  @Authenticated({ roles: ['MEMBER'] })
-  change(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<CartLineDto> {
-    assertOwnBody(body, caller);
-    const { cino, c_cnt } = parseInput(cartChangeSchema, body);
+  @Authenticated({ roles: ['MEMBER'], bodyOwner: true })
+  change(@Body() { cino, c_cnt }: ChangeBody, @Caller() caller: SessionClaims): Promise<CartLineDto> {
     return this.cart.change(caller.mno, cino, c_cnt);
   }
 
@@ -92,7 +91,7 @@ export class CartController {
   })
   @Delete('delete/:cino/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
-  remove(@Param('cino') cino: string, @Param('mno') mno: string): Promise<CartLineDto[]> {
-    return this.cart.remove(id(mno), id(cino));
+  remove(@Param() { cino, mno }: LinePath): Promise<CartLineDto[]> {
+    return this.cart.remove(mno, cino);
   }
 }

@@ -193,8 +193,8 @@ describe("the BFF's catalogue read cache", () => {
       [...calls].filter(([path]) => path.startsWith('/products?')).reduce((sum, [, n]) => sum + n, 0);
     const catalogAsked = () => ({ detail: callsTo('/products/5'), list: listCalls() });
     for (const write of [
-      () => writes.edit(btoa('5'), { pName: '새 이름' }, seller),
-      () => writes.setDeleted(btoa('5'), { status: 'false' }, seller),
+      () => writes.edit({ encodedPno: 5 }, { pName: '새 이름' }, seller),
+      () => writes.setDeleted({ encodedPno: 5 }, { status: false }, seller),
     ]) {
       await read(detail);
       await read(list);

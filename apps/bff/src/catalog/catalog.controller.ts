@@ -9,7 +9,6 @@ import type {
 } from '@mkt/contracts';
 import {
   categoryDepthSchema,
-  positiveIdSchema,
   productListQuerySchema,
   randomCategoriesQuerySchema,
   categorySchema,
@@ -18,14 +17,21 @@ import {
   productDetailSchema,
   productSummarySchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { CatalogClient } from '../services/catalog.client';
-import { decodeBase64Id } from './base64-id';
+import { base64Path } from './base64-id';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 import { CatalogReadCache } from './catalog-read-cache';
 import { RememberCachedAnswers } from './fast-lane';
 import { randomSample } from './random-sample';
+
+class DepthPath extends createZodDto(z.object({ depth: categoryDepthSchema })) {}
+class CategoryPath extends idPath('ctno') {}
+class ProductPath extends base64Path('encodedPno', '상품') {}
+class RandomCategoriesQuery extends createZodDto(randomCategoriesQuerySchema) {}
+class ProductListQuery extends createZodDto(productListQuerySchema) {}
 
 @Controller()
 @UseInterceptors(RememberCachedAnswers)
@@ -41,19 +47,19 @@ export class CatalogController {
     errors: { 400: BAD_INPUT },
   })
   @Get('api/categories/depth/:depth')
-  categoriesAtDepth(@Param('depth') depth: string): Promise<CategoryDto[]> {
-    return this.cached.categoriesAtDepth(parseInput(categoryDepthSchema, depth));
+  categoriesAtDepth(@Param() { depth }: DepthPath): Promise<CategoryDto[]> {
+    return this.cached.categoriesAtDepth(depth);
   }
 
   @ApiDoc({
     summary: 'Random categories of a depth, each with its ancestors',
-    query: randomCategoriesQuerySchema,
     answer: z.array(categoryWithAncestorsSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('api/categories/random')
-  async randomCategories(@Query() query: unknown): Promise<CategoryWithAncestorsDto[]> {
-    const { depth, count } = parseInput(randomCategoriesQuerySchema, query);
+  async randomCategories(
+    @Query() { depth, count }: RandomCategoriesQuery,
+  ): Promise<CategoryWithAncestorsDto[]> {
     return randomSample(await this.cached.categoriesWithAncestorsAtDepth(depth), count);
   }
 
@@ -63,21 +69,20 @@ export class CatalogController {
     errors: { 400: BAD_INPUT },
   })
   @Get('api/categories/sub/:ctno')
-  subCategories(@Param('ctno') ctno: string): Promise<CategoryDto[]> {
-    return this.cached.subCategories(parseInput(positiveIdSchema, ctno));
+  subCategories(@Param() { ctno }: CategoryPath): Promise<CategoryDto[]> {
+    return this.cached.subCategories(ctno);
   }
 
   @ApiDoc({
     summary: 'Products on sale: by category, keyword (initial consonants too) and sort',
     description:
       "The spec's client names the sort field in both `sortBy` and `sort` and asks ascending with `order=true`; `sort=asc|desc` also sets the direction.",
-    query: productListQuerySchema,
     answer: pageResultSchema(productSummarySchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('api/product/list')
-  products(@Query() rawQuery: unknown): Promise<PageResult<ProductSummaryDto>> {
-    return this.cached.products(parseInput(productListQuerySchema, rawQuery));
+  products(@Query() query: ProductListQuery): Promise<PageResult<ProductSummaryDto>> {
+    return this.cached.products(query);
   }
 
   @ApiDoc({
@@ -86,8 +91,8 @@ export class CatalogController {
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such product on sale' },
   })
   @Get('api/product/:encodedPno')
-  product(@Param('encodedPno') encodedPno: string): Promise<ProductDetailDto> {
-    return this.cached.product(decodeBase64Id(encodedPno, '상품'));
+  product(@Param() { encodedPno: pno }: ProductPath): Promise<ProductDetailDto> {
+    return this.cached.product(pno);
   }
 
   @ApiDoc({

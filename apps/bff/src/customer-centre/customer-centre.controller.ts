@@ -9,7 +9,7 @@ import {
   noticeSchema,
   pageResultSchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import {
   accessDenied,
   Authenticated,
@@ -19,9 +19,15 @@ import {
   VisitorOrSignedIn,
 } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
-import { decodeBase64Id } from '../catalog/base64-id';
+import { base64Path } from '../catalog/base64-id';
 import { BoardClient } from '../services/board.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
+
+class ListQuery extends createZodDto(boardListQuerySchema) {}
+class NoticePath extends base64Path('encodedNno', '공지사항') {}
+class FaqPath extends base64Path('encodedFno', 'FAQ') {}
+class NoticeBody extends createZodDto(noticeFormSchema) {}
+class FaqBody extends createZodDto(faqFormSchema) {}
 
 const isAdmin = (caller: SessionClaims | null) => caller?.role === 'ADMIN';
 
@@ -29,8 +35,7 @@ const isAdmin = (caller: SessionClaims | null) => caller?.role === 'ADMIN';
  * The list query of a caller: `includePrivate=true` (the admin console's lists) is for admins only,
  * refused like an admin route to everybody else.
  */
-function listQueryOf(rawQuery: unknown, caller: SessionClaims | null): BoardListQuery {
-  const query = parseInput(boardListQuerySchema, rawQuery);
+function listQueryOf(query: BoardListQuery, caller: SessionClaims | null): BoardListQuery {
   if (query.includePrivate && !caller) throw loginRequired();
   if (query.includePrivate && !isAdmin(caller)) throw accessDenied();
   return query;
@@ -43,7 +48,6 @@ export class NoticeController {
 
   @ApiDoc({
     summary: 'Public notices, newest first (`includePrivate=true`: every one, for admins)',
-    query: boardListQuerySchema,
     answer: pageResultSchema(noticeSchema),
     errors: {
       400: BAD_INPUT,
@@ -54,10 +58,10 @@ export class NoticeController {
   @Get('list')
   @VisitorOrSignedIn()
   async list(
-    @Query() rawQuery: unknown,
+    @Query() requested: ListQuery,
     @CallerIfAny() caller: SessionClaims | null,
   ): Promise<PageResult<NoticeDto>> {
-    const query = listQueryOf(rawQuery, caller);
+    const query = listQueryOf(requested, caller);
     const slice = await this.board.notices(query);
     return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
   }
@@ -71,37 +75,34 @@ export class NoticeController {
   @Get(':encodedNno')
   @VisitorOrSignedIn()
   one(
-    @Param('encodedNno') encodedNno: string,
+    @Param() { encodedNno: nno }: NoticePath,
     @CallerIfAny() caller: SessionClaims | null,
   ): Promise<NoticeDto> {
-    return this.board.notice(decodeBase64Id(encodedNno, '공지사항'), isAdmin(caller));
+    return this.board.notice(nno, isAdmin(caller));
   }
 
   /** The writer (`adno`) is the signed-in admin, whatever the body says. */
   @ApiDoc({
     summary: "Writes a notice (trailing slash as the spec's client sends it: `/`); the writer is the caller",
-    body: noticeFormSchema,
     answer: noticeSchema,
     errors: { 400: BAD_INPUT },
   })
   @Post()
   @Authenticated({ roles: ['ADMIN'] })
-  create(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<NoticeDto> {
-    return this.board.createNotice(caller.mno, parseInput(noticeFormSchema, body));
+  create(@Body() form: NoticeBody, @Caller() caller: SessionClaims): Promise<NoticeDto> {
+    return this.board.createNotice(caller.mno, form);
   }
 
   /** The notice in the path is edited (an `nno` in the body is not read). */
   @ApiDoc({
     summary: 'Edits a notice',
-    body: noticeFormSchema,
     answer: noticeSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such notice' },
   })
   @Put(':encodedNno')
   @Authenticated({ roles: ['ADMIN'] })
-  update(@Param('encodedNno') encodedNno: string, @Body() body: unknown): Promise<NoticeDto> {
-    const nno = decodeBase64Id(encodedNno, '공지사항');
-    return this.board.updateNotice(nno, parseInput(noticeFormSchema, body));
+  update(@Param() { encodedNno: nno }: NoticePath, @Body() form: NoticeBody): Promise<NoticeDto> {
+    return this.board.updateNotice(nno, form);
   }
 
   @ApiDoc({
@@ -111,8 +112,8 @@ export class NoticeController {
   @Delete(':encodedNno')
   @HttpCode(204)
   @Authenticated({ roles: ['ADMIN'] })
-  delete(@Param('encodedNno') encodedNno: string): Promise<void> {
-    return this.board.deleteNotice(decodeBase64Id(encodedNno, '공지사항'));
+  delete(@Param() { encodedNno: nno }: NoticePath): Promise<void> {
+    return this.board.deleteNotice(nno);
   }
 }
 
@@ -123,7 +124,6 @@ export class FaqController {
 
   @ApiDoc({
     summary: 'Public FAQs, newest first (`includePrivate=true`: every one, for admins)',
-    query: boardListQuerySchema,
     answer: pageResultSchema(faqSchema),
     errors: {
       400: BAD_INPUT,
@@ -134,10 +134,10 @@ export class FaqController {
   @Get('list')
   @VisitorOrSignedIn()
   async list(
-    @Query() rawQuery: unknown,
+    @Query() requested: ListQuery,
     @CallerIfAny() caller: SessionClaims | null,
   ): Promise<PageResult<FaqDto>> {
-    const query = listQueryOf(rawQuery, caller);
+    const query = listQueryOf(requested, caller);
     const slice = await this.board.faqs(query);
     return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
   }
@@ -149,32 +149,30 @@ export class FaqController {
   })
   @Get(':encodedFno')
   @VisitorOrSignedIn()
-  one(@Param('encodedFno') encodedFno: string, @CallerIfAny() caller: SessionClaims | null): Promise<FaqDto> {
-    return this.board.faq(decodeBase64Id(encodedFno, 'FAQ'), isAdmin(caller));
+  one(@Param() { encodedFno: fno }: FaqPath, @CallerIfAny() caller: SessionClaims | null): Promise<FaqDto> {
+    return this.board.faq(fno, isAdmin(caller));
   }
 
   @ApiDoc({
     summary: "Writes a FAQ (trailing slash as the spec's client sends it: `/`); the writer is the caller",
-    body: faqFormSchema,
     answer: faqSchema,
     errors: { 400: BAD_INPUT },
   })
   @Post()
   @Authenticated({ roles: ['ADMIN'] })
-  create(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<FaqDto> {
-    return this.board.createFaq(caller.mno, parseInput(faqFormSchema, body));
+  create(@Body() form: FaqBody, @Caller() caller: SessionClaims): Promise<FaqDto> {
+    return this.board.createFaq(caller.mno, form);
   }
 
   @ApiDoc({
     summary: 'Edits a FAQ',
-    body: faqFormSchema,
     answer: faqSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such FAQ' },
   })
   @Put(':encodedFno')
   @Authenticated({ roles: ['ADMIN'] })
-  update(@Param('encodedFno') encodedFno: string, @Body() body: unknown): Promise<FaqDto> {
-    return this.board.updateFaq(decodeBase64Id(encodedFno, 'FAQ'), parseInput(faqFormSchema, body));
+  update(@Param() { encodedFno: fno }: FaqPath, @Body() form: FaqBody): Promise<FaqDto> {
+    return this.board.updateFaq(fno, form);
   }
 
   @ApiDoc({
@@ -184,7 +182,7 @@ export class FaqController {
   @Delete(':encodedFno')
   @HttpCode(204)
   @Authenticated({ roles: ['ADMIN'] })
-  delete(@Param('encodedFno') encodedFno: string): Promise<void> {
-    return this.board.deleteFaq(decodeBase64Id(encodedFno, 'FAQ'));
+  delete(@Param() { encodedFno: fno }: FaqPath): Promise<void> {
+    return this.board.deleteFaq(fno);
   }
 }

@@ -18,15 +18,14 @@ import {
   inquiryChangeSchema,
   inquiryListQuerySchema,
   inquiryReplySchema,
-  positiveIdSchema,
   sellerInquiryQuerySchema,
   toPageResult,
   inquirySchema,
   inquiryWithProductSchema,
   pageResultSchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
-import { assertOwnBody } from '../auth/body-owner';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller, CallerIfSignedIn, CallerIfSignedInRoute } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { BoardClient } from '../services/board.client';
@@ -35,7 +34,13 @@ import { MemberClient } from '../services/member.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
+class ProductPath extends idPath('pno') {}
+class InquiryPath extends idPath('qno') {}
+class ListQuery extends createZodDto(inquiryListQuerySchema) {}
+class SellerQuery extends createZodDto(sellerInquiryQuerySchema) {}
+class AddBody extends createZodDto(inquiryAddSchema) {}
+class ChangeBody extends createZodDto(inquiryChangeSchema) {}
+class ReplyBody extends createZodDto(inquiryReplySchema) {}
 
 /**
  * Product inquiries: anyone reads a product's (secret ones whole only for their author, the
@@ -55,19 +60,17 @@ export class InquiryController {
     summary: "A product's inquiries, newest first",
     description:
       "A secret inquiry is whole for its author, the product's seller and admins; everybody else gets 비밀글입니다., no content and no answer (`masked: true`).",
-    query: inquiryListQuerySchema,
     answer: pageResultSchema(inquirySchema),
     errors: { 400: BAD_INPUT },
   })
   @Get(['product/:pno', 'list/:pno'])
   @CallerIfSignedInRoute()
   async forProduct(
-    @Param('pno') pno: string,
-    @Query() rawQuery: unknown,
+    @Param() { pno }: ProductPath,
+    @Query() query: ListQuery,
     @CallerIfSignedIn() caller: SessionClaims | null,
   ): Promise<PageResult<InquiryDto>> {
-    const query = parseInput(inquiryListQuerySchema, rawQuery);
-    const slice = await this.board.productInquiries(id(pno), query, caller ?? undefined);
+    const slice = await this.board.productInquiries(pno, query, caller ?? undefined);
     return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
   }
 
@@ -85,17 +88,15 @@ export class InquiryController {
   /** Ours: my page's list, a page at a time (the spec's `list/my/{mno}` answers every inquiry). */
   @ApiDoc({
     summary: "A page of the caller's own inquiries, newest first, with their answers",
-    query: inquiryListQuerySchema,
     answer: pageResultSchema(inquiryWithProductSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('my')
   @Authenticated({ roles: ['MEMBER'] })
   async myPage(
-    @Query() rawQuery: unknown,
+    @Query() query: ListQuery,
     @Caller() caller: SessionClaims,
   ): Promise<PageResult<InquiryWithProductDto>> {
-    const query = parseInput(inquiryListQuerySchema, rawQuery);
     const slice = await this.board.memberInquiryPage(caller.mno, query);
     return toPageResult(await this.withProductNames(slice.items), slice.totalCount, query);
   }
@@ -104,7 +105,6 @@ export class InquiryController {
   @ApiDoc({
     summary: 'Asks about a product on sale',
     description: 'The author is the caller; `replyCheck` and `proQAReply` are not read.',
-    body: inquiryAddSchema,
     answer: inquirySchema,
     errors: {
       400: BAD_INPUT,
@@ -113,10 +113,8 @@ export class InquiryController {
     },
   })
   @Post('add')
-  @Authenticated({ roles: ['MEMBER'] })
-  async add(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<InquiryDto> {
-    assertOwnBody(body, caller);
-    const inquiry = parseInput(inquiryAddSchema, body);
+  @Authenticated({ roles: ['MEMBER'], bodyOwner: true })
+  async add(@Body() inquiry: AddBody, @Caller() caller: SessionClaims): Promise<InquiryDto> {
     const member = await this.members.byMno(caller.mno);
     // A ban ends the member's sessions; this covers a token signed just before.
     if (member.isBan) {
@@ -131,7 +129,6 @@ export class InquiryController {
   /** The whole question with edits (the spec's client sends the listed inquiry back): title, content and secret change. */
   @ApiDoc({
     summary: "Edits the caller's inquiry (the whole question with edits)",
-    body: inquiryChangeSchema,
     answer: inquirySchema,
     errors: {
       400: BAD_INPUT,
@@ -141,10 +138,8 @@ export class InquiryController {
     },
   })
   @Put('change')
-  @Authenticated({ roles: ['MEMBER'] })
-  change(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<InquiryDto> {
-    assertOwnBody(body, caller);
-    const { qno, ...edit } = parseInput(inquiryChangeSchema, body);
+  @Authenticated({ roles: ['MEMBER'], bodyOwner: true })
+  change(@Body() { qno, ...edit }: ChangeBody, @Caller() caller: SessionClaims): Promise<InquiryDto> {
     return this.board.change(caller.mno, qno, edit);
   }
 
@@ -155,24 +150,22 @@ export class InquiryController {
   @Delete('delete/:qno')
   @HttpCode(204)
   @Authenticated({ roles: ['MEMBER'] })
-  remove(@Param('qno') qno: string, @Caller() caller: SessionClaims): Promise<void> {
-    return this.board.remove(caller.mno, id(qno));
+  remove(@Param() { qno }: InquiryPath, @Caller() caller: SessionClaims): Promise<void> {
+    return this.board.remove(caller.mno, qno);
   }
 
   /** Ours: the seller console's list, the inquiries on the caller's products (an admin's: all), unanswered first. */
   @ApiDoc({
     summary: "Ours: the inquiries on the caller's products (an admin's: all), unanswered first",
-    query: sellerInquiryQuerySchema,
     answer: pageResultSchema(inquiryWithProductSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('seller')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   async toAnswer(
-    @Query() rawQuery: unknown,
+    @Query() query: SellerQuery,
     @Caller() caller: SessionClaims,
   ): Promise<PageResult<InquiryWithProductDto>> {
-    const query = parseInput(sellerInquiryQuerySchema, rawQuery);
     const slice = await this.board.inquiriesToAnswer(caller, query);
     return toPageResult(await this.withProductNames(slice.items), slice.totalCount, query);
   }
@@ -180,7 +173,6 @@ export class InquiryController {
   /** Ours: the seller of the inquiry's product (or an admin) answers; answering again replaces the answer. */
   @ApiDoc({
     summary: "Ours: answers an inquiry on the caller's product; answering again replaces the answer",
-    body: inquiryReplySchema,
     answer: inquirySchema,
     errors: {
       400: BAD_INPUT,
@@ -191,12 +183,11 @@ export class InquiryController {
   @Put(':qno/reply')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   answer(
-    @Param('qno') qno: string,
-    @Body() body: unknown,
+    @Param() { qno }: InquiryPath,
+    @Body() { qr_content }: ReplyBody,
     @Caller() caller: SessionClaims,
   ): Promise<InquiryDto> {
-    const { qr_content } = parseInput(inquiryReplySchema, body);
-    return this.board.answer(caller, id(qno), qr_content);
+    return this.board.answer(caller, qno, qr_content);
   }
 
   /** Each inquiry with its product's current name; null for a product catalog no longer shows. */

@@ -1,5 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
-import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { HTTP_CODE_METADATA, METHOD_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import {
   ApiBody,
   ApiConsumes,
@@ -11,6 +12,7 @@ import {
   DECORATORS,
 } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
+import { isZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 
 /**
@@ -97,9 +99,12 @@ interface Answer {
 export interface RouteDoc {
   summary: string;
   description?: string;
-  /** Query parameters: an object schema (each property a parameter; transformed or not) or the parameters by name. */
-  query?: z.ZodType | Record<string, z.ZodType>;
-  body?: z.ZodType | SchemaObject;
+  /**
+   * The body as it is sent, where the DTO of the handler's `@Body()` cannot show it (a multipart
+   * form; a form checked field by field in the spec's order). Otherwise the body is that DTO's
+   * schema, and the query the schema of the `@Query()` DTO.
+   */
+  body?: SchemaObject;
   /** The body's content types, application/json unless said (a form, multipart). */
   bodyTypes?: string[];
   /** The success answer: a JSON schema, or another content type; none for an empty answer. */
@@ -111,22 +116,52 @@ export interface RouteDoc {
 
 const isZod = (value: unknown): value is z.ZodType => value instanceof z.ZodType;
 
+/**
+ * The schemas a handler's `@Query()` and `@Body()` are declared with (nestjs-zod DTOs), which
+ * libs/platform's `SchemaInputPipe` validates with: one declaration for both.
+ */
+function declaredInputs(target: object, key: string | symbol): { query?: z.ZodType; body?: z.ZodType } {
+  const args: Record<string, { index: number }> =
+    Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {};
+  const types: unknown[] = Reflect.getMetadata('design:paramtypes', target, key) ?? [];
+  const inputs: { query?: z.ZodType; body?: z.ZodType } = {};
+  for (const [argument, { index }] of Object.entries(args)) {
+    const dto = types[index];
+    if (!isZodDto(dto)) continue;
+    const schema = dto.schema as z.ZodType;
+    const type = Number(argument.split(':')[0]);
+    if (type === RouteParamtypes.QUERY) inputs.query = schema;
+    if (type === RouteParamtypes.BODY) inputs.body = schema;
+  }
+  return inputs;
+}
+
 /** The parameters of a query schema, by name; a transformed object's are its input object's. */
-function queryParameters(query: RouteDoc['query']): Record<string, z.ZodType> {
+function queryParameters(query: z.ZodType | undefined): Record<string, z.ZodType> {
   if (query instanceof z.ZodPipe) return queryParameters(query.in as z.ZodType);
   if (query instanceof z.ZodObject) return query.shape as Record<string, z.ZodType>;
-  if (isZod(query)) throw new Error('a query schema must be an object');
-  return query ?? {};
+  if (query) throw new Error('a query schema must be an object');
+  return {};
 }
 const schemaOf = (value: z.ZodType | SchemaObject, io: 'input' | 'output') =>
   isZod(value) ? openApiSchema(value, io) : value;
 
+/** What a handler documented with `answer` may answer: the schema's output (a JSON answer), else anything. */
+type Answered<A> = A extends z.ZodType ? z.output<A> : unknown;
+
 /**
- * Documents a route: what it does, its query, body, success answer and error answers. Goes above
- * the route's method decorator (`@Get`, `@HttpCode`, `@Authenticated` below it have applied by
- * then), so the answer's status is the route's own and the access guard's notes come first.
+ * Documents a route: what it does, its query and body (from the DTOs its handler declares), success
+ * answer and error answers. Goes above the route's method decorator (`@Get`, `@HttpCode`,
+ * `@Authenticated` below it have applied by then), so the answer's status is the route's own and the
+ * access guard's notes come first.
  */
-export function ApiDoc(doc: RouteDoc): MethodDecorator {
+export function ApiDoc<A extends RouteDoc['answer']>(
+  doc: RouteDoc & { answer?: A },
+): <H extends (...args: never[]) => Promise<Answered<A>> | Answered<A>>(
+  target: object,
+  key: string | symbol,
+  descriptor: TypedPropertyDescriptor<H>,
+) => void {
   return (target, key, descriptor) => {
     const handler = descriptor.value as object;
     const method: RequestMethod | undefined = Reflect.getMetadata(METHOD_METADATA, handler);
@@ -136,7 +171,8 @@ export function ApiDoc(doc: RouteDoc): MethodDecorator {
     const apply = (decorator: MethodDecorator) => decorator(target, key, descriptor);
     apply(ApiOperation({ summary: doc.summary, description: doc.description }));
 
-    for (const [name, schema] of Object.entries(queryParameters(doc.query))) {
+    const inputs = declaredInputs(target, key);
+    for (const [name, schema] of Object.entries(queryParameters(inputs.query))) {
       apply(
         ApiQuery({
           name,
@@ -148,7 +184,8 @@ export function ApiDoc(doc: RouteDoc): MethodDecorator {
     }
 
     if (doc.bodyTypes) apply(ApiConsumes(...doc.bodyTypes));
-    if (doc.body) apply(ApiBody({ schema: schemaOf(doc.body, 'input') }));
+    const body = doc.body ?? (inputs.body && openApiSchema(inputs.body, 'input'));
+    if (body) apply(ApiBody({ schema: body }));
 
     const status: number =
       Reflect.getMetadata(HTTP_CODE_METADATA, handler) ?? (method === RequestMethod.POST ? 201 : 200);

@@ -3,6 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger';
 import { categoryDepthSchema, positiveIdSchema, SOCIAL_PROVIDERS } from '@mkt/contracts';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { BEARER, ERROR_BODY_SCHEMA, NAMED_SCHEMAS, openApiSchema } from './api-doc';
 
 /** Swagger UI; the document itself is at {@link API_DOCS_JSON_PATH}. */
@@ -63,7 +64,8 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER)
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  // Swagger reads path DTOs (nestjs-zod's) parameter by parameter; nestjs-zod tidies what it marked.
+  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config));
   describeOperatorsMetrics(document);
   document.components = {
     ...document.components,
@@ -93,7 +95,10 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
       for (const parameter of parameters) {
         if (parameter.in === 'path') Object.assign(parameter, PATH_PARAMETERS[parameter.name]);
       }
-      operation.parameters = parameters;
+      // In the path's order, whatever order a path DTO checks them in.
+      const position = (parameter: ParameterObject) =>
+        parameter.in === 'path' ? path.indexOf(`{${parameter.name}}`) : Infinity;
+      operation.parameters = parameters.sort((a, b) => position(a) - position(b));
       const errors = { ...(operation.requestBody && { 413: BODY_TOO_LARGE }), 429: TOO_MANY_REQUESTS };
       for (const [status, description] of Object.entries(errors)) {
         operation.responses[status] ??= {

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { SellerOrderDto } from '@mkt/contracts';
-import { positiveIdSchema, sellerOrderStatusSchema, sellerOrderSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { sellerOrderStatusSchema, sellerOrderSchema } from '@mkt/contracts';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { OrderClient } from '../services/order.client';
@@ -9,7 +10,13 @@ import { RefundClient } from '../services/refund.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 
-const status = (value: unknown) => parseInput(sellerOrderStatusSchema.optional(), value || undefined);
+/** An empty `status` (the console's "all") is none. */
+class StatusQuery extends createZodDto(
+  z.object({
+    status: z.union([sellerOrderStatusSchema, z.literal('').transform(() => undefined)]).optional(),
+  }),
+) {}
+class MemberPath extends idPath('mno') {}
 
 /**
  * The seller and admin consoles' orders: a seller sees the orders holding its lines, only those
@@ -35,30 +42,28 @@ export class ConsoleOrdersController {
 
   @ApiDoc({
     summary: "The consoles' orders in one status",
-    query: { status: sellerOrderStatusSchema.optional() },
     answer: z.array(sellerOrderSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('status')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
-  byStatus(@Query('status') value: unknown, @Caller() caller: SessionClaims): Promise<SellerOrderDto[]> {
-    return this.list(caller, { status: status(value) });
+  byStatus(@Query() { status }: StatusQuery, @Caller() caller: SessionClaims): Promise<SellerOrderDto[]> {
+    return this.list(caller, { status });
   }
 
   @ApiDoc({
     summary: "The consoles' orders of one member, optionally in one status",
-    query: { status: sellerOrderStatusSchema.optional() },
     answer: z.array(sellerOrderSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('user/:mno/status')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   ofMember(
-    @Param('mno') mno: string,
-    @Query('status') value: unknown,
+    @Param() { mno }: MemberPath,
+    @Query() { status }: StatusQuery,
     @Caller() caller: SessionClaims,
   ): Promise<SellerOrderDto[]> {
-    return this.list(caller, { mno: parseInput(positiveIdSchema, mno), status: status(value) });
+    return this.list(caller, { mno, status });
   }
 
   private async list(

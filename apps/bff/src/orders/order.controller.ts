@@ -1,24 +1,27 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OrderDto, OrderLineDto, PlacedOrderDto } from '@mkt/contracts';
 import {
   orderCreateSchema,
-  positiveIdSchema,
   orderLineDtoSchema,
   orderSchema,
   paymentAbandonedSchema,
   placedOrderSchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { HeaderInput, idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
-import { assertOwnBody } from '../auth/body-owner';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { OrderClient } from '../services/order.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
-const idempotencyKey = z.string().trim().min(1).max(100).optional();
+class MemberPath extends idPath('mno') {}
+class MemberOrderPath extends idPath('mno', 'ono') {}
+class OrderPath extends idPath('ono') {}
+class OrderBody extends createZodDto(orderCreateSchema) {}
+class AbandonedBody extends createZodDto(paymentAbandonedSchema) {}
+const IDEMPOTENCY_KEY = { name: 'idempotency-key', schema: z.string().trim().min(1).max(100).optional() };
 
 /** The signed-in shopper's orders. */
 @Controller('api')
@@ -33,7 +36,6 @@ export class OrderController {
     summary: "Places an order at the server's prices",
     description:
       'An `Idempotency-Key` header makes a repeated submission answer the first order. `status`, `orderDate`, `mno` and line prices are not read; an `o_totalPrice` that differs is refused with the right amount.',
-    body: orderCreateSchema,
     answer: placedOrderSchema,
     errors: {
       400: `${BAD_INPUT}; a total that differs from the server's, more than the stock`,
@@ -42,15 +44,13 @@ export class OrderController {
     },
   })
   @Post('orders')
-  @Authenticated({ roles: ['MEMBER'] })
+  @Authenticated({ roles: ['MEMBER'], bodyOwner: true })
   place(
-    @Body() body: unknown,
-    @Headers('idempotency-key') key: unknown,
+    @Body() order: OrderBody,
+    @HeaderInput(IDEMPOTENCY_KEY) key: string | undefined,
     @Caller() caller: SessionClaims,
   ): Promise<PlacedOrderDto> {
-    assertOwnBody(body, caller);
-    const order = parseInput(orderCreateSchema, body);
-    return this.orders.place(caller.mno, parseInput(idempotencyKey, key) ?? randomUUID(), order);
+    return this.orders.place(caller.mno, key ?? randomUUID(), order);
   }
 
   /** The member's orders, newest first. */
@@ -61,8 +61,8 @@ export class OrderController {
   })
   @Get('orders/member/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
-  ofMember(@Param('mno') mno: string): Promise<OrderDto[]> {
-    return this.orders.ofMember(id(mno));
+  ofMember(@Param() { mno }: MemberPath): Promise<OrderDto[]> {
+    return this.orders.ofMember(mno);
   }
 
   /** Our addition: one of the member's orders with its status (the complete page, the checkout's progress). */
@@ -73,8 +73,8 @@ export class OrderController {
   })
   @Get('orders/member/:mno/:ono')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
-  memberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<OrderDto> {
-    return this.orders.memberOrder(id(mno), id(ono));
+  memberOrder(@Param() { mno, ono }: MemberOrderPath): Promise<OrderDto> {
+    return this.orders.memberOrder(mno, ono);
   }
 
   /** Ours: the payment window ended without paying (closed, or declined): the unpaid order is cancelled at once. */
@@ -82,7 +82,6 @@ export class OrderController {
     summary: "Ours: the payment window of the caller's order ended without paying; the order is cancelled",
     description:
       "`outcome`: `cancelled` (the shopper closed the window) or `declined` (the card was refused). Only the caller's order, only while it waits for payment; answers the cancelled order.",
-    body: paymentAbandonedSchema,
     answer: orderSchema,
     errors: {
       400: `${BAD_INPUT}; the order no longer waits for payment`,
@@ -93,12 +92,11 @@ export class OrderController {
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
   paymentAbandoned(
-    @Param('ono') ono: string,
-    @Body() body: unknown,
+    @Param() { ono }: OrderPath,
+    @Body() { outcome }: AbandonedBody,
     @Caller() caller: SessionClaims,
   ): Promise<OrderDto> {
-    const { outcome } = parseInput(paymentAbandonedSchema, body);
-    return this.orders.paymentAbandoned(caller.mno, id(ono), outcome);
+    return this.orders.paymentAbandoned(caller.mno, ono, outcome);
   }
 
   @ApiDoc({
@@ -108,7 +106,7 @@ export class OrderController {
   })
   @Get('order-details/order/:ono')
   @Authenticated({ roles: ['MEMBER'] })
-  async lines(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<OrderLineDto[]> {
-    return (await this.orders.memberOrder(caller.mno, id(ono))).orderDetails;
+  async lines(@Param() { ono }: OrderPath, @Caller() caller: SessionClaims): Promise<OrderLineDto[]> {
+    return (await this.orders.memberOrder(caller.mno, ono)).orderDetails;
   }
 }

@@ -4,11 +4,11 @@ import type {
   PaymentGatewayDto,
   PaymentRecordResult,
   PaymentVerificationDto,
-  SandboxPayRequest,
   SandboxPayResult,
 } from '@mkt/contracts';
 import {
   paymentRecordSchema,
+  paymentWebhookSchema,
   positiveIdSchema,
   sandboxPaySchema,
   orderPaymentSchema,
@@ -17,15 +17,21 @@ import {
   paymentVerificationSchema,
   sandboxPayResultSchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { PaymentClient } from '../services/payment.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
-const impUid = (value: string) => parseInput(z.string().trim().min(1).max(100), value);
+class VerificationPath extends createZodDto(
+  z.object({ pmno: positiveIdSchema, impUid: z.string().trim().min(1).max(100) }),
+) {}
+class OrderPath extends idPath('ono') {}
+class SandboxPayBody extends createZodDto(sandboxPaySchema) {}
+class RecordBody extends createZodDto(paymentRecordSchema) {}
+class WebhookBody extends createZodDto(paymentWebhookSchema) {}
 
 /** Paying an order: the gateway's payment recorded, then verified with the gateway by the server. */
 @Controller('api')
@@ -47,17 +53,15 @@ export class PaymentController {
     summary: "The sandbox gateway's pay call (its payment window's, and scripts')",
     description:
       "Only where no real PortOne is configured (404 there). The provider as PortOne `request_pay`'s `pg` (`kakaopay`, `html5_inicis.MID`, …) or as `pg_provider`; the caller is recorded as the payer. `outcome` chooses paid, a declined card or a closed window.",
-    body: sandboxPaySchema,
     answer: sandboxPayResultSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: real PortOne is configured' },
   })
   @Post('payments/sandbox/pay')
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
-  sandboxPay(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<SandboxPayResult> {
-    // Checked here for a readable 400; the payment service checks it again. The caller is the payer.
-    parseInput(sandboxPaySchema, body);
-    return this.payments.sandboxPay(caller.mno, body as SandboxPayRequest);
+  sandboxPay(@Body() request: SandboxPayBody, @Caller() caller: SessionClaims): Promise<SandboxPayResult> {
+    // The caller is the payer.
+    return this.payments.sandboxPay(caller.mno, request);
   }
 
   /** Records the gateway payment the browser made for the caller's order; 2xx with `success: false` when refused. */
@@ -65,15 +69,14 @@ export class PaymentController {
     summary: "Records the gateway payment the browser made for the caller's order",
     description:
       'Answers 200 with `success: false` and the reason when the payment is refused; `amount` is not trusted.',
-    body: paymentRecordSchema,
     answer: paymentRecordResultSchema,
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such order of the caller's" },
   })
   @Post('payments')
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
-  record(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<PaymentRecordResult> {
-    return this.payments.record(caller.mno, parseInput(paymentRecordSchema, body));
+  record(@Body() payment: RecordBody, @Caller() caller: SessionClaims): Promise<PaymentRecordResult> {
+    return this.payments.record(caller.mno, payment);
   }
 
   /** The spec's verification: true only when the order is complete. */
@@ -87,11 +90,10 @@ export class PaymentController {
   @Header('Content-Type', 'application/json')
   @Authenticated({ roles: ['MEMBER'] })
   async verify(
-    @Param('impUid') imp: string,
-    @Param('pmno') pmno: string,
+    @Param() { pmno, impUid }: VerificationPath,
     @Caller() caller: SessionClaims,
   ): Promise<boolean> {
-    return (await this.payments.verify(caller.mno, id(pmno), impUid(imp))).verified;
+    return (await this.payments.verify(caller.mno, pmno, impUid)).verified;
   }
 
   /** Ours: the same verification, with where the order stands and why it did not complete. */
@@ -104,23 +106,21 @@ export class PaymentController {
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
   verifyWithReason(
-    @Param('impUid') imp: string,
-    @Param('pmno') pmno: string,
+    @Param() { pmno, impUid }: VerificationPath,
     @Caller() caller: SessionClaims,
   ): Promise<PaymentVerificationDto> {
-    return this.payments.verify(caller.mno, id(pmno), impUid(imp));
+    return this.payments.verify(caller.mno, pmno, impUid);
   }
 
   /** PortOne's webhook: it names a payment, whose state is then read from the gateway itself. */
   @ApiDoc({
     summary: "PortOne's webhook: names a payment, whose state is then read from the gateway itself",
-    body: z.object({ imp_uid: z.string(), merchant_uid: z.string(), status: z.string() }),
     answer: z.object({ result: z.string() }),
     errors: { 400: BAD_INPUT },
   })
   @Post('payments/webhook')
   @HttpCode(200)
-  webhook(@Body() body: unknown): Promise<{ result: string }> {
+  webhook(@Body() body: WebhookBody): Promise<{ result: string }> {
     return this.payments.webhook(body);
   }
 
@@ -131,7 +131,7 @@ export class PaymentController {
   })
   @Get('payments/order/:ono')
   @Authenticated({ roles: ['MEMBER'] })
-  ofOrder(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<OrderPaymentDto> {
-    return this.payments.ofOrder(caller.mno, id(ono));
+  ofOrder(@Param() { ono }: OrderPath, @Caller() caller: SessionClaims): Promise<OrderPaymentDto> {
+    return this.payments.ofOrder(caller.mno, ono);
   }
 }

@@ -23,6 +23,7 @@ import type {
 import {
   delStatusQuerySchema,
   imageOrderSchema,
+  jsonFieldSchema,
   managedProductsQuerySchema,
   MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
@@ -36,10 +37,11 @@ import {
   managedProductSchema,
   pageResultSchema,
 } from '@mkt/contracts';
-import { BadInput, parseInput } from '@mkt/platform';
+import { BadInput } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
-import { decodeBase64Id } from '../catalog/base64-id';
+import { base64Path } from '../catalog/base64-id';
 import { CatalogReadCache } from '../catalog/catalog-read-cache';
 import { CatalogClient } from '../services/catalog.client';
 import { MemberClient } from '../services/member.client';
@@ -62,6 +64,10 @@ interface RegistrationFields {
   ctnoList?: unknown;
   opts?: unknown;
 }
+
+class ProductPath extends base64Path('encodedPno', '상품') {}
+class ListQuery extends createZodDto(managedProductsQuerySchema) {}
+class DelStatusQuery extends createZodDto(delStatusQuerySchema) {}
 
 const actorOf = (caller: SessionClaims): ProductActor => ({
   mno: caller.mno,
@@ -124,6 +130,11 @@ const EDIT_BODY: SchemaObject = {
   },
 };
 
+/** Any object, documented as {@link EDIT_BODY}: {@link productFormOfEdit} checks its fields in the spec's order. */
+class EditBody extends createZodDto(
+  z.record(z.string(), z.unknown(), { error: ProductMessages.malformedField('body') }).meta({ ...EDIT_BODY }),
+) {}
+
 /** The image change's multipart form, as the document shows it. */
 const IMAGES_FORM: SchemaObject = {
   type: 'object',
@@ -137,6 +148,13 @@ const IMAGES_FORM: SchemaObject = {
     images: REGISTRATION_FORM.properties!.images,
   },
 };
+
+/** The image change's `order` field, documented as {@link IMAGES_FORM} (the files beside it included). */
+class ImagesForm extends createZodDto(
+  jsonFieldSchema('order', imageOrderSchema, ProductMessages.malformedField('order')).meta({
+    ...IMAGES_FORM,
+  }),
+) {}
 
 /** A JSON part of the registration, sent as a text field or as a blob; absent parts are `fallback`. */
 function jsonPart(
@@ -244,23 +262,16 @@ export class ProductManagementController {
   /** The detail call's product with edits; the owner-seller or an admin. */
   @ApiDoc({
     summary: 'Edits a product (its seller, or an admin); images stay as registered',
-    body: EDIT_BODY,
     errors: { 400: BAD_INPUT, 404: "NOT_FOUND: no such product (another seller's too)" },
   })
   @Put('product/:encodedPno')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   async edit(
-    @Param('encodedPno') encodedPno: string,
-    @Body() body: unknown,
+    @Param() { encodedPno: pno }: ProductPath,
+    @Body() body: EditBody,
     @Caller() caller: SessionClaims,
   ): Promise<null> {
-    const pno = decodeBase64Id(encodedPno, '상품');
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new BadInput(ProductMessages.malformedField('body'));
-    }
-    await this.changing(pno, () =>
-      this.catalog.editProduct(pno, actorOf(caller), productFormOfEdit(body as Record<string, unknown>)),
-    );
+    await this.changing(pno, () => this.catalog.editProduct(pno, actorOf(caller), productFormOfEdit(body)));
     return null;
   }
 
@@ -271,7 +282,6 @@ export class ProductManagementController {
    */
   @ApiDoc({
     summary: "Ours: changes a product's images (its seller, or an admin): add, remove, reorder",
-    body: IMAGES_FORM,
     bodyTypes: ['multipart/form-data'],
     errors: {
       400: `${BAD_INPUT}; not multipart, an order that does not match the files or names an image the product does not have, over ${MAX_PRODUCT_IMAGES} images, a file that is not an image`,
@@ -293,21 +303,13 @@ export class ProductManagementController {
     }),
   )
   async changeImages(
-    @Param('encodedPno') encodedPno: string,
-    @Body() body: { order?: unknown } | undefined,
+    @Param() { encodedPno: pno }: ProductPath,
+    @Body() imageOrder: ImagesForm,
     @UploadedFiles() files: UploadedPart[] | undefined,
     @Caller() caller: SessionClaims,
   ): Promise<null> {
-    const pno = decodeBase64Id(encodedPno, '상품');
-    if (!files || typeof body?.order !== 'string')
-      throw new BadInput(ProductMessages.malformedField('order'));
-    let order: unknown;
-    try {
-      order = JSON.parse(body.order);
-    } catch {
-      throw new BadInput(ProductMessages.malformedField('order'));
-    }
-    const imageOrder = parseInput(imageOrderSchema, order);
+    // Not multipart (multer leaves other bodies alone): the order names files there are none of.
+    if (!files) throw new BadInput(ProductMessages.malformedField('order'));
     await this.changing(pno, () =>
       this.catalog.changeProductImages(pno, actorOf(caller), imageOrder, imageParts(files)),
     );
@@ -323,26 +325,24 @@ export class ProductManagementController {
   @Get('product/manage/:encodedPno')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   managed(
-    @Param('encodedPno') encodedPno: string,
+    @Param() { encodedPno: pno }: ProductPath,
     @Caller() caller: SessionClaims,
   ): Promise<ManagedProductDetailDto> {
-    return this.catalog.managedProduct(decodeBase64Id(encodedPno, '상품'), actorOf(caller));
+    return this.catalog.managedProduct(pno, actorOf(caller));
   }
 
   /** The consoles' product list, deleted ones included: an admin's every product, a seller's own. */
   @ApiDoc({
     summary: "The consoles' product list, deleted ones included: an admin's every product, a seller's own",
-    query: managedProductsQuerySchema,
     answer: pageResultSchema(managedProductSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('admin/productList')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   async list(
-    @Query() rawQuery: unknown,
+    @Query() query: ListQuery,
     @Caller() caller: SessionClaims,
   ): Promise<PageResult<ManagedProductDto>> {
-    const query = parseInput(managedProductsQuerySchema, rawQuery);
     const slice = await this.catalog.managedProducts(query, actorOf(caller));
     return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
   }
@@ -350,7 +350,6 @@ export class ProductManagementController {
   /** Flips the delete flag from `status` (the flag the console showed); answers the text it alerts. */
   @ApiDoc({
     summary: 'Deletes or restores a product: flips the flag the console showed; answers the text it alerts',
-    query: delStatusQuerySchema,
     answer: { contentType: 'text/plain', schema: z.string() },
     errors: {
       400: BAD_INPUT,
@@ -363,12 +362,10 @@ export class ProductManagementController {
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   async setDeleted(
-    @Param('encodedPno') encodedPno: string,
-    @Query() query: unknown,
+    @Param() { encodedPno: pno }: ProductPath,
+    @Query() { status }: DelStatusQuery,
     @Caller() caller: SessionClaims,
   ): Promise<string> {
-    const pno = decodeBase64Id(encodedPno, '상품');
-    const { status } = parseInput(delStatusQuerySchema, query);
     const { delFlag } = await this.changing(pno, () =>
       this.catalog.setProductDeleted(pno, actorOf(caller), status),
     );

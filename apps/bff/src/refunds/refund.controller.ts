@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { RefundDto, RefundHistoryItem, RefundHistoryPage } from '@mkt/contracts';
 import {
-  positiveIdSchema,
   refundHistoryQuerySchema,
   refundRejectSchema,
   refundRequestSchema,
@@ -9,7 +8,8 @@ import {
   refundHistoryPageSchema,
   refundSchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { OrderClient } from '../services/order.client';
@@ -17,7 +17,11 @@ import { RefundClient } from '../services/refund.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
+class OrderPath extends idPath('ono') {}
+class RefundPath extends idPath('rfno') {}
+class HistoryQuery extends createZodDto(refundHistoryQuerySchema) {}
+class RequestBody extends createZodDto(refundRequestSchema) {}
+class RejectBody extends createZodDto(refundRejectSchema) {}
 
 /** Shoppers ask for refunds; the sellers of the order (or an admin) decide. */
 @Controller('api')
@@ -31,7 +35,6 @@ export class RefundController {
   @ApiDoc({
     summary: "Asks for a refund of the caller's complete order",
     description: "The body's `imp_uid` and `merchant_uid` are not read.",
-    body: refundRequestSchema,
     answer: refundSchema,
     errors: {
       400: `${BAD_INPUT}; an order that is not complete, already being refunded (its rejected parts may be asked for again once), or wholly reviewed`,
@@ -41,11 +44,11 @@ export class RefundController {
   @Post('orders/:ono/refund')
   @Authenticated({ roles: ['MEMBER'] })
   async request(
-    @Param('ono') ono: string,
-    @Body() body: unknown,
+    @Param() { ono }: OrderPath,
+    @Body() request: RequestBody,
     @Caller() caller: SessionClaims,
   ): Promise<RefundDto> {
-    const refund = await this.refunds.request(caller.mno, id(ono), parseInput(refundRequestSchema, body));
+    const refund = await this.refunds.request(caller.mno, ono, request);
     await this.orders.ownChangeShown(caller.mno, { ono: refund.ono, rfno: refund.rfno });
     return refund;
   }
@@ -53,14 +56,13 @@ export class RefundController {
   /** The caller's refund history (a zero-based Spring-style page). */
   @ApiDoc({
     summary: "The caller's refunds (a zero-based Spring-style page)",
-    query: refundHistoryQuerySchema,
     answer: refundHistoryPageSchema,
     errors: { 400: BAD_INPUT },
   })
   @Get('refunds')
   @Authenticated({ roles: ['MEMBER'] })
-  history(@Query() query: unknown, @Caller() caller: SessionClaims): Promise<RefundHistoryPage> {
-    return this.refunds.history(caller.mno, parseInput(refundHistoryQuerySchema, query));
+  history(@Query() query: HistoryQuery, @Caller() caller: SessionClaims): Promise<RefundHistoryPage> {
+    return this.refunds.history(caller.mno, query);
   }
 
   /** Ours: the refunds of the caller's order, each part's state and amount (the order's page shows them). */
@@ -72,9 +74,9 @@ export class RefundController {
   })
   @Get('orders/:ono/refunds')
   @Authenticated({ roles: ['MEMBER'] })
-  async ofOrder(@Param('ono') ono: string, @Caller() caller: SessionClaims): Promise<RefundHistoryItem[]> {
+  async ofOrder(@Param() { ono }: OrderPath, @Caller() caller: SessionClaims): Promise<RefundHistoryItem[]> {
     // Another member's order is not found (404), as its lines are not.
-    const order = await this.orders.memberOrder(caller.mno, id(ono));
+    const order = await this.orders.memberOrder(caller.mno, ono);
     return this.refunds.ofMemberOrder(caller.mno, order.ono);
   }
 
@@ -93,14 +95,13 @@ export class RefundController {
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
-  approve(@Param('rfno') rfno: string, @Caller() caller: SessionClaims): Promise<string> {
-    return this.refunds.approve(id(rfno), { mno: caller.mno, role: caller.role });
+  approve(@Param() { rfno }: RefundPath, @Caller() caller: SessionClaims): Promise<string> {
+    return this.refunds.approve(rfno, { mno: caller.mno, role: caller.role });
   }
 
   /** Ours: a seller (or an admin) refuses the refund, with a reason the shopper reads. */
   @ApiDoc({
     summary: 'Ours: a seller (or an admin) refuses a refund with a reason the shopper reads',
-    body: refundRejectSchema,
     answer: { contentType: 'text/plain', schema: z.string() },
     errors: {
       400: `${BAD_INPUT}; the caller's part already decided`,
@@ -113,11 +114,10 @@ export class RefundController {
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   reject(
-    @Param('rfno') rfno: string,
-    @Body() body: unknown,
+    @Param() { rfno }: RefundPath,
+    @Body() { reason }: RejectBody,
     @Caller() caller: SessionClaims,
   ): Promise<string> {
-    const { reason } = parseInput(refundRejectSchema, body);
-    return this.refunds.reject(id(rfno), { mno: caller.mno, role: caller.role }, reason);
+    return this.refunds.reject(rfno, { mno: caller.mno, role: caller.role }, reason);
   }
 }

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { PageResult, ReviewDto, ReviewLikeDto } from '@mkt/contracts';
 import {
-  positiveIdSchema,
   reviewLikeToggleSchema,
   reviewListQuerySchema,
   reviewWriteSchema,
@@ -10,7 +9,8 @@ import {
   reviewLikeSchema,
   reviewSchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
@@ -19,15 +19,21 @@ import { OrderClient } from '../services/order.client';
 import { MemberClient } from '../services/member.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
-
-const withRate = reviewListQuerySchema.extend({
-  rate: z.coerce
-    .number()
-    .int()
-    .min(1, 'rate는 1에서 5 사이여야 합니다.')
-    .max(5, 'rate는 1에서 5 사이여야 합니다.'),
-});
+class ReviewPath extends idPath('rno') {}
+class ProductPath extends idPath('pno') {}
+class LinePath extends idPath('orno') {}
+class RateQuery extends createZodDto(
+  reviewListQuerySchema.extend({
+    rate: z.coerce
+      .number()
+      .int()
+      .min(1, 'rate는 1에서 5 사이여야 합니다.')
+      .max(5, 'rate는 1에서 5 사이여야 합니다.'),
+  }),
+) {}
+class ListQuery extends createZodDto(reviewListQuerySchema.omit({ rate: true })) {}
+class WriteBody extends createZodDto(reviewWriteSchema) {}
+class LikeBody extends createZodDto(reviewLikeToggleSchema) {}
 
 /** A product's reviews (their count, a page, optionally of one rating), one review, and members' writes and likes. */
 @Controller('api/review')
@@ -44,8 +50,8 @@ export class ReviewController {
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such review' },
   })
   @Get('review/:rno')
-  one(@Param('rno') rno: string): Promise<ReviewDto> {
-    return this.catalog.review(id(rno));
+  one(@Param() { rno }: ReviewPath): Promise<ReviewDto> {
+    return this.catalog.review(rno);
   }
 
   @ApiDoc({
@@ -56,30 +62,28 @@ export class ReviewController {
   @Get('cnt/:pno')
   // A bare number is JSON too; without this Nest sends it as text/html.
   @Header('Content-Type', 'application/json')
-  count(@Param('pno') pno: string): Promise<number> {
-    return this.catalog.reviewCount(id(pno));
+  count(@Param() { pno }: ProductPath): Promise<number> {
+    return this.catalog.reviewCount(pno);
   }
 
   @ApiDoc({
     summary: "A product's reviews of one rating",
-    query: withRate,
     answer: pageResultSchema(reviewSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('list/rate/:pno')
-  async byRate(@Param('pno') pno: string, @Query() rawQuery: unknown): Promise<PageResult<ReviewDto>> {
-    return this.page(id(pno), parseInput(withRate, rawQuery));
+  async byRate(@Param() { pno }: ProductPath, @Query() query: RateQuery): Promise<PageResult<ReviewDto>> {
+    return this.page(pno, query);
   }
 
   @ApiDoc({
     summary: "A product's reviews",
-    query: reviewListQuerySchema.omit({ rate: true }),
     answer: pageResultSchema(reviewSchema),
     errors: { 400: BAD_INPUT },
   })
   @Get('list/:pno')
-  async list(@Param('pno') pno: string, @Query() rawQuery: unknown): Promise<PageResult<ReviewDto>> {
-    return this.page(id(pno), { ...parseInput(reviewListQuerySchema, rawQuery), rate: 0 });
+  async list(@Param() { pno }: ProductPath, @Query() query: ListQuery): Promise<PageResult<ReviewDto>> {
+    return this.page(pno, { ...query, rate: 0 });
   }
 
   /** The caller reviews their line `orno`; the body's `mno` and `odno` are not read. */
@@ -87,7 +91,6 @@ export class ReviewController {
     summary: "Reviews a line of one of the caller's complete orders, once",
     description:
       "The body's `mno` and `odno` are not read. Checked in the spec's order: title, rating (1 to 5), content.",
-    body: reviewWriteSchema,
     errors: {
       400: `${BAD_INPUT}; a line being refunded or already reviewed (이미 리뷰를 작성한 상품입니다.)`,
       404: "NOT_FOUND: not the caller's line, or its order never completed",
@@ -96,15 +99,14 @@ export class ReviewController {
   @Post('add/:orno')
   @Authenticated({ roles: ['MEMBER'] })
   async add(
-    @Param('orno') orno: string,
-    @Body() body: unknown,
+    @Param() { orno }: LinePath,
+    @Body() review: WriteBody,
     @Caller() caller: SessionClaims,
   ): Promise<void> {
-    const review = parseInput(reviewWriteSchema, body);
     const member = await this.members.byMno(caller.mno);
-    await this.catalog.writeReview(id(orno), { mno: caller.mno, mName: member.m_name }, review);
+    await this.catalog.writeReview(orno, { mno: caller.mno, mName: member.m_name }, review);
     // My page's review tabs read the line from the order service.
-    await this.orders.ownChangeShown(caller.mno, { orno: id(orno) });
+    await this.orders.ownChangeShown(caller.mno, { orno });
   }
 
   /** The spec's like toggle: the whole review comes back; the caller's like of it is toggled, its count never read. */
@@ -112,15 +114,14 @@ export class ReviewController {
     summary: "Toggles the caller's like of a review",
     description:
       "The spec's client sends the whole review; only `rno` is read, never its `reviewLike` count.",
-    body: reviewLikeToggleSchema,
     answer: reviewLikeSchema,
     errors: { 400: BAD_INPUT, 404: 'NOT_FOUND: no such review' },
   })
   @Put('change')
   @HttpCode(200)
   @Authenticated({ roles: ['MEMBER'] })
-  like(@Body() body: unknown, @Caller() caller: SessionClaims): Promise<ReviewLikeDto> {
-    return this.catalog.toggleReviewLike(parseInput(reviewLikeToggleSchema, body).rno, caller.mno);
+  like(@Body() { rno }: LikeBody, @Caller() caller: SessionClaims): Promise<ReviewLikeDto> {
+    return this.catalog.toggleReviewLike(rno, caller.mno);
   }
 
   /** Ours: which of the product's reviews the caller likes, so the product page shows them liked. */
@@ -131,8 +132,8 @@ export class ReviewController {
   })
   @Get('liked/:pno')
   @Authenticated({ roles: ['MEMBER'] })
-  liked(@Param('pno') pno: string, @Caller() caller: SessionClaims): Promise<number[]> {
-    return this.catalog.likedReviews(caller.mno, id(pno));
+  liked(@Param() { pno }: ProductPath, @Caller() caller: SessionClaims): Promise<number[]> {
+    return this.catalog.likedReviews(caller.mno, pno);
   }
 
   private async page(

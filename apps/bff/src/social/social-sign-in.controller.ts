@@ -1,15 +1,23 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Injectable,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Observable } from 'rxjs';
 import type { Request, Response } from 'express';
 import type { LoginResult, SignedIn, SocialProviderLink } from '@mkt/contracts';
-import {
-  socialTokenRequestSchema,
-  loginResultSchema,
-  socialProviderLinkSchema,
-  withParticle,
-} from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { socialTokenRequestSchema, socialProviderLinkSchema, withParticle } from '@mkt/contracts';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
-import { SignIn } from '../auth/sign-in';
+import { SignIn, signInAnswerSchema } from '../auth/sign-in';
 import { MemberClient } from '../services/member.client';
 import { SocialGateway, socialRefusal } from './social-gateway';
 import { SocialTickets } from './social-tickets';
@@ -21,6 +29,20 @@ const opaque = (name: string) =>
     .min(1, `${withParticle(name, '이/가')} 필요합니다.`)
     .max(2048)
     .regex(/^[\w.~+/=-]+$/, `${withParticle(name, '이/가')} 올바르지 않습니다.`);
+
+class CodePath extends createZodDto(z.object({ code: opaque('code') })) {}
+class TicketPath extends createZodDto(z.object({ accessToken: opaque('accessToken') })) {}
+class TokenRequestBody extends createZodDto(socialTokenRequestSchema) {}
+
+/** The token call's fields may come in the query too: they are read as the body's (which wins). */
+@Injectable()
+class QueryIntoBody implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<{ query: object; body?: object }>();
+    request.body = { ...request.query, ...request.body };
+    return next.handle();
+  }
+}
 
 /**
  * Social sign-in, in the spec's two steps: the return page sends the provider's authorization code
@@ -50,7 +72,6 @@ export class SocialSignInController {
   @ApiDoc({
     summary: "Exchanges the provider's authorization code for a one-time sign-in ticket (5 minutes)",
     description: "`redirect_uri` (and Naver's `state`) in a JSON or form body, or in the query.",
-    body: socialTokenRequestSchema,
     answer: z.object({ accessToken: z.string().describe('the ticket for the suc call') }),
     errors: {
       400: BAD_INPUT,
@@ -62,19 +83,14 @@ export class SocialSignInController {
   })
   @Post(':provider/token/:code')
   @HttpCode(200)
+  @UseInterceptors(QueryIntoBody)
   async token(
     @Param('provider') name: string,
-    @Param('code') code: string,
-    @Body() body: unknown,
-    @Query() query: Record<string, unknown>,
+    @Param() { code }: CodePath,
+    @Body() request: TokenRequestBody,
   ): Promise<{ accessToken: string }> {
     const provider = this.gateway.provider(name);
-    const request = parseInput(socialTokenRequestSchema, { ...query, ...(body ?? {}) });
-    const providerToken = await this.gateway.exchangeCode(
-      provider,
-      parseInput(opaque('code'), code),
-      request,
-    );
+    const providerToken = await this.gateway.exchangeCode(provider, code, request);
     return { accessToken: await this.tickets.issue(provider, providerToken) };
   }
 
@@ -83,7 +99,7 @@ export class SocialSignInController {
     summary: 'Signs in with the ticket, as a password login answers',
     description:
       "Creates the member on first sign-in, or links the member who joined with the provider's verified e-mail.",
-    answer: loginResultSchema,
+    answer: signInAnswerSchema,
     errors: {
       400: BAD_INPUT,
       401: 'an unknown, used or expired ticket',
@@ -94,12 +110,12 @@ export class SocialSignInController {
   @Get(':provider/suc/:accessToken')
   async signInWith(
     @Param('provider') name: string,
-    @Param('accessToken') ticket: string,
+    @Param() { accessToken: ticket }: TicketPath,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<LoginResult | SignedIn> {
     const provider = this.gateway.provider(name);
-    const providerToken = await this.tickets.redeem(provider, parseInput(opaque('accessToken'), ticket));
+    const providerToken = await this.tickets.redeem(provider, ticket);
     if (!providerToken) throw socialRefusal();
     const member = await this.members.socialSignIn(await this.gateway.profile(provider, providerToken));
     return this.signIn.answer(member, request, response);

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Ip, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { parseInput } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Authenticated } from '../auth/guards';
 import type { DailyVisits, HourlyVisits, VisitorCountDto } from '@mkt/contracts';
@@ -14,10 +14,12 @@ import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 const VISITOR_COOKIE = 'mkt_vid';
 const VISITOR_ID = /^[0-9a-f-]{36}$/;
 
-const dailyQuery = z.object({
-  days: z.coerce.number().int().min(1).max(31, 'days는 31 이하여야 합니다.').default(7),
-});
-const hourlyQuery = z.object({ date: z.iso.date('date는 yyyy-MM-dd 형식이어야 합니다.').optional() });
+class DailyQuery extends createZodDto(
+  z.object({ days: z.coerce.number().int().min(1).max(31, 'days는 31 이하여야 합니다.').default(7) }),
+) {}
+class HourlyQuery extends createZodDto(
+  z.object({ date: z.iso.date('date는 yyyy-MM-dd 형식이어야 합니다.').optional() }),
+) {}
 
 function visitorIdOf(request: Request): string | undefined {
   const cookie = (request.headers.cookie ?? '')
@@ -69,30 +71,26 @@ export class VisitorController {
   /** Visits and distinct visitors for each of the last `days` days (Korean time), oldest first. */
   @ApiDoc({
     summary: 'Visits and distinct visitors of each of the last `days` days (Korean time), oldest first',
-    query: dailyQuery,
     answer: z.array(dailyVisitsSchema),
     errors: { 400: BAD_INPUT },
     callsServices: false,
   })
   @Get('daily')
   @Authenticated({ roles: ['ADMIN'] })
-  daily(@Query() query: unknown): Promise<DailyVisits[]> {
-    const { days } = parseInput(dailyQuery, query);
+  daily(@Query() { days }: DailyQuery): Promise<DailyVisits[]> {
     return this.counters.daily(lastKoreanDays(days, new Date()));
   }
 
   /** Visits per hour (0 to 23) of a day, today by default. */
   @ApiDoc({
     summary: 'Visits per hour (0 to 23) of a day, today by default',
-    query: hourlyQuery,
     answer: z.array(hourlyVisitsSchema),
     errors: { 400: BAD_INPUT },
     callsServices: false,
   })
   @Get('hourly')
   @Authenticated({ roles: ['ADMIN'] })
-  hourly(@Query() query: unknown): Promise<HourlyVisits[]> {
-    const { date } = parseInput(hourlyQuery, query);
+  hourly(@Query() { date }: HourlyQuery): Promise<HourlyVisits[]> {
     return this.counters.hourly(date ?? koreanDayAndHour(new Date()).day);
   }
 

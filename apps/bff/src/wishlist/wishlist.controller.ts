@@ -1,13 +1,15 @@
 import { Controller, Delete, Get, Header, Param, Post } from '@nestjs/common';
 import type { WishDto } from '@mkt/contracts';
-import { positiveIdSchema, wishSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { wishSchema } from '@mkt/contracts';
+import { idPath } from '@mkt/platform';
 import { Authenticated } from '../auth/guards';
 import { CatalogClient } from '../services/catalog.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
+class MemberPath extends idPath('mno') {}
+class MemberProductPath extends idPath('mno', 'pno') {}
+class WishPath extends idPath('mno', 'wno') {}
 
 /** The signed-in shopper's wish list (the `mno` in each path must be the caller's). */
 @Controller('api/wishlist')
@@ -21,21 +23,21 @@ export class WishlistController {
   })
   @Get('list/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
-  list(@Param('mno') mno: string): Promise<WishDto[]> {
-    return this.catalog.wishes(id(mno));
+  list(@Param() { mno }: MemberPath): Promise<WishDto[]> {
+    return this.catalog.wishes(mno);
   }
 
   /** The wish's number when the member wished the product, else an empty answer. */
   @ApiDoc({
     summary: 'The wish number when the caller wished the product, else an empty answer',
-    answer: z.number().int(),
+    answer: z.number().int().optional(),
     errors: { 400: BAD_INPUT },
   })
   @Get('wno/:mno/:pno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   @Header('Content-Type', 'application/json')
-  async wishOf(@Param('mno') mno: string, @Param('pno') pno: string): Promise<number | undefined> {
-    return (await this.catalog.wishOf(id(mno), id(pno))) ?? undefined;
+  async wishOf(@Param() { mno, pno }: MemberProductPath): Promise<number | undefined> {
+    return (await this.catalog.wishOf(mno, pno)) ?? undefined;
   }
 
   /** Wishes a product (again: still one wish); answers the wish's number. */
@@ -47,8 +49,8 @@ export class WishlistController {
   @Post('add/:mno/:pno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
   @Header('Content-Type', 'application/json')
-  add(@Param('mno') mno: string, @Param('pno') pno: string): Promise<number> {
-    return this.catalog.addWish(id(mno), id(pno));
+  add(@Param() { mno, pno }: MemberProductPath): Promise<number> {
+    return this.catalog.addWish(mno, pno);
   }
 
   /** Removes a wish; answers the rest of the list. */
@@ -59,7 +61,7 @@ export class WishlistController {
   })
   @Delete('delete/:wno/:mno')
   @Authenticated({ roles: ['MEMBER'], owner: 'mno' })
-  remove(@Param('wno') wno: string, @Param('mno') mno: string): Promise<WishDto[]> {
-    return this.catalog.removeWish(id(mno), id(wno));
+  remove(@Param() { mno, wno }: WishPath): Promise<WishDto[]> {
+    return this.catalog.removeWish(mno, wno);
   }
 }

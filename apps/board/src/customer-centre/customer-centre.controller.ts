@@ -1,16 +1,22 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { FaqDto, NoticeDto, Slice } from '@mkt/contracts';
 import { boardListQuerySchema, faqFormSchema, noticeFormSchema, positiveIdSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
-import { z } from 'zod';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { FaqRepository } from './faq.repository';
 import { NoticeRepository } from './notice.repository';
 
-const id = (value: unknown) => parseInput(positiveIdSchema, value);
+class NoticePath extends idPath('nno') {}
+class FaqPath extends idPath('fno') {}
+class ListQuery extends createZodDto(boardListQuerySchema) {}
 /** Whether the reader may see private items: the BFF says so for admins only. */
-const readerSchema = boardListQuerySchema.pick({ includePrivate: true });
+class ReaderQuery extends createZodDto(boardListQuerySchema.pick({ includePrivate: true })) {}
 /** The writer is the admin the BFF vouches for. */
-const writerSchema = z.object({ adno: positiveIdSchema });
+const writer = { adno: positiveIdSchema };
+class NoticeBody extends createZodDto(noticeFormSchema) {}
+class NewNoticeBody extends createZodDto(noticeFormSchema.extend(writer)) {}
+class FaqBody extends createZodDto(faqFormSchema) {}
+class NewFaqBody extends createZodDto(faqFormSchema.extend(writer)) {}
 
 /** Internal: notices as the BFF serves them. */
 @Controller('notices')
@@ -18,30 +24,29 @@ export class NoticeController {
   constructor(private readonly notices: NoticeRepository) {}
 
   @Get()
-  list(@Query() query: unknown): Promise<Slice<NoticeDto>> {
-    return this.notices.list(parseInput(boardListQuerySchema, query));
+  list(@Query() query: ListQuery): Promise<Slice<NoticeDto>> {
+    return this.notices.list(query);
   }
 
   @Get(':nno')
-  one(@Param('nno') nno: string, @Query() query: unknown): Promise<NoticeDto> {
-    return this.notices.byNno(id(nno), parseInput(readerSchema, query).includePrivate);
+  one(@Param() { nno }: NoticePath, @Query() { includePrivate }: ReaderQuery): Promise<NoticeDto> {
+    return this.notices.byNno(nno, includePrivate);
   }
 
   @Post()
-  create(@Body() body: unknown): Promise<NoticeDto> {
-    const { adno } = parseInput(writerSchema, body);
-    return this.notices.create(adno, parseInput(noticeFormSchema, body));
+  create(@Body() { adno, ...form }: NewNoticeBody): Promise<NoticeDto> {
+    return this.notices.create(adno, form);
   }
 
   @Put(':nno')
-  update(@Param('nno') nno: string, @Body() body: unknown): Promise<NoticeDto> {
-    return this.notices.update(id(nno), parseInput(noticeFormSchema, body));
+  update(@Param() { nno }: NoticePath, @Body() form: NoticeBody): Promise<NoticeDto> {
+    return this.notices.update(nno, form);
   }
 
   @Delete(':nno')
   @HttpCode(204)
-  delete(@Param('nno') nno: string): Promise<void> {
-    return this.notices.delete(id(nno));
+  delete(@Param() { nno }: NoticePath): Promise<void> {
+    return this.notices.delete(nno);
   }
 }
 
@@ -51,29 +56,28 @@ export class FaqController {
   constructor(private readonly faqs: FaqRepository) {}
 
   @Get()
-  list(@Query() query: unknown): Promise<Slice<FaqDto>> {
-    return this.faqs.list(parseInput(boardListQuerySchema, query));
+  list(@Query() query: ListQuery): Promise<Slice<FaqDto>> {
+    return this.faqs.list(query);
   }
 
   @Get(':fno')
-  one(@Param('fno') fno: string, @Query() query: unknown): Promise<FaqDto> {
-    return this.faqs.byFno(id(fno), parseInput(readerSchema, query).includePrivate);
+  one(@Param() { fno }: FaqPath, @Query() { includePrivate }: ReaderQuery): Promise<FaqDto> {
+    return this.faqs.byFno(fno, includePrivate);
   }
 
   @Post()
-  create(@Body() body: unknown): Promise<FaqDto> {
-    const { adno } = parseInput(writerSchema, body);
-    return this.faqs.create(adno, parseInput(faqFormSchema, body));
+  create(@Body() { adno, ...form }: NewFaqBody): Promise<FaqDto> {
+    return this.faqs.create(adno, form);
   }
 
   @Put(':fno')
-  update(@Param('fno') fno: string, @Body() body: unknown): Promise<FaqDto> {
-    return this.faqs.update(id(fno), parseInput(faqFormSchema, body));
+  update(@Param() { fno }: FaqPath, @Body() form: FaqBody): Promise<FaqDto> {
+    return this.faqs.update(fno, form);
   }
 
   @Delete(':fno')
   @HttpCode(204)
-  delete(@Param('fno') fno: string): Promise<void> {
-    return this.faqs.delete(id(fno));
+  delete(@Param() { fno }: FaqPath): Promise<void> {
+    return this.faqs.delete(fno);
   }
 }

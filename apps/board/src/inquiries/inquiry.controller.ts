@@ -8,25 +8,32 @@ import {
   positiveIdSchema,
   sellerInquiryQuerySchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { InquiryRepository } from './inquiry.repository';
 import { InquiryWrites } from './inquiry-writes';
 
-const id = (value: unknown) => parseInput(positiveIdSchema, value);
-
+class ProductPath extends idPath('pno') {}
+class MemberPath extends idPath('mno') {}
+class MemberInquiryPath extends idPath('mno', 'qno') {}
+class InquiryPath extends idPath('qno') {}
+class ListQuery extends createZodDto(inquiryListQuerySchema) {}
 /** `viewer` and `role`: the signed-in caller the BFF vouches for; both absent for visitors. */
-const viewerSchema = z
-  .object({ viewer: positiveIdSchema.optional(), role: z.enum(['MEMBER', 'SELLER', 'ADMIN']).optional() })
-  .refine(({ viewer, role }) => (viewer === undefined) === (role === undefined), {
-    error: 'viewer와 role은 함께 보내야 합니다.',
-  });
-const answererSchema = z.object({ mno: positiveIdSchema, role: z.enum(['SELLER', 'ADMIN']) });
-const authorSchema = z.object({
-  mno: positiveIdSchema,
-  nickname: z.string().min(1).max(100),
-  inquiry: inquiryAddSchema,
-});
+class ViewerListQuery extends createZodDto(
+  inquiryListQuerySchema
+    .extend({ viewer: positiveIdSchema.optional(), role: z.enum(['MEMBER', 'SELLER', 'ADMIN']).optional() })
+    .refine(({ viewer, role }) => (viewer === undefined) === (role === undefined), {
+      error: 'viewer와 role은 함께 보내야 합니다.',
+    }),
+) {}
+const answerer = { mno: positiveIdSchema, role: z.enum(['SELLER', 'ADMIN']) };
+class AnswererQuery extends createZodDto(sellerInquiryQuerySchema.extend(answerer)) {}
+class ReplyBody extends createZodDto(inquiryReplySchema.extend(answerer)) {}
+class AuthorBody extends createZodDto(
+  z.object({ mno: positiveIdSchema, nickname: z.string().min(1).max(100), inquiry: inquiryAddSchema }),
+) {}
+class ChangeBody extends createZodDto(inquiryWriteSchema) {}
 
 /** Internal: the BFF calls these for the visitor, member, seller or admin it signed in. */
 @Controller('inquiries')
@@ -37,53 +44,50 @@ export class InquiryController {
   ) {}
 
   @Get('product/:pno')
-  forProduct(@Param('pno') pno: string, @Query() query: unknown): Promise<Slice<InquiryDto>> {
-    const { viewer, role } = parseInput(viewerSchema, query);
+  forProduct(
+    @Param() { pno }: ProductPath,
+    @Query() { viewer, role, ...query }: ViewerListQuery,
+  ): Promise<Slice<InquiryDto>> {
     return this.inquiries.forProduct(
-      id(pno),
-      parseInput(inquiryListQuerySchema, query),
+      pno,
+      query,
       viewer === undefined || role === undefined ? null : { mno: viewer, role },
     );
   }
 
   @Get('member/:mno')
-  ofMember(@Param('mno') mno: string): Promise<InquiryDto[]> {
-    return this.inquiries.ofMember(id(mno));
+  ofMember(@Param() { mno }: MemberPath): Promise<InquiryDto[]> {
+    return this.inquiries.ofMember(mno);
   }
 
   @Get('member/:mno/page')
-  pageOfMember(@Param('mno') mno: string, @Query() query: unknown): Promise<Slice<InquiryDto>> {
-    return this.inquiries.pageOfMember(id(mno), parseInput(inquiryListQuerySchema, query));
+  pageOfMember(@Param() { mno }: MemberPath, @Query() query: ListQuery): Promise<Slice<InquiryDto>> {
+    return this.inquiries.pageOfMember(mno, query);
   }
 
   @Get('to-answer')
-  toAnswer(@Query() query: unknown): Promise<Slice<InquiryDto>> {
-    return this.inquiries.toAnswer(
-      parseInput(answererSchema, query),
-      parseInput(sellerInquiryQuerySchema, query),
-    );
+  toAnswer(@Query() { mno, role, ...query }: AnswererQuery): Promise<Slice<InquiryDto>> {
+    return this.inquiries.toAnswer({ mno, role }, query);
   }
 
   @Post()
-  ask(@Body() body: unknown): Promise<InquiryDto> {
-    const { mno, nickname, inquiry } = parseInput(authorSchema, body);
+  ask(@Body() { mno, nickname, inquiry }: AuthorBody): Promise<InquiryDto> {
     return this.writes.ask({ mno, nickname }, inquiry);
   }
 
   @Put('member/:mno/:qno')
-  change(@Param('mno') mno: string, @Param('qno') qno: string, @Body() body: unknown): Promise<InquiryDto> {
-    return this.writes.change(id(mno), id(qno), parseInput(inquiryWriteSchema, body));
+  change(@Param() { mno, qno }: MemberInquiryPath, @Body() change: ChangeBody): Promise<InquiryDto> {
+    return this.writes.change(mno, qno, change);
   }
 
   @Delete('member/:mno/:qno')
   @HttpCode(204)
-  remove(@Param('mno') mno: string, @Param('qno') qno: string): Promise<void> {
-    return this.writes.remove(id(mno), id(qno));
+  remove(@Param() { mno, qno }: MemberInquiryPath): Promise<void> {
+    return this.writes.remove(mno, qno);
   }
 
   @Put(':qno/reply')
-  answer(@Param('qno') qno: string, @Body() body: unknown): Promise<InquiryDto> {
-    const { qr_content } = parseInput(inquiryReplySchema, body);
-    return this.writes.answer(parseInput(answererSchema, body), id(qno), qr_content);
+  answer(@Param() { qno }: InquiryPath, @Body() { qr_content, mno, role }: ReplyBody): Promise<InquiryDto> {
+    return this.writes.answer({ mno, role }, qno, qr_content);
   }
 }

@@ -1,25 +1,30 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import type { CategoryDto, CategoryWithAncestorsDto } from '@mkt/contracts';
-import { categoryDepthSchema, positiveIdSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { categoryDepthSchema } from '@mkt/contracts';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
+import { z } from 'zod';
 import { CategoryRepository } from './category.repository';
+
+class DepthPath extends createZodDto(z.object({ depth: categoryDepthSchema })) {}
+class CategoryPath extends idPath('ctno') {}
 
 @Controller('categories')
 export class CategoryController {
   constructor(private readonly categories: CategoryRepository) {}
 
   @Get('depth/:depth')
-  atDepth(@Param('depth') depth: string): Promise<CategoryDto[]> {
-    return this.categories.atDepth(parseInput(categoryDepthSchema, depth));
+  atDepth(@Param() { depth }: DepthPath): Promise<CategoryDto[]> {
+    return this.categories.atDepth(depth);
   }
 
   @Get('depth/:depth/with-ancestors')
-  withAncestorsAtDepth(@Param('depth') depth: string): Promise<CategoryWithAncestorsDto[]> {
-    return this.categories.withAncestorsAtDepth(parseInput(categoryDepthSchema, depth));
+  withAncestorsAtDepth(@Param() { depth }: DepthPath): Promise<CategoryWithAncestorsDto[]> {
+    return this.categories.withAncestorsAtDepth(depth);
   }
 
   @Get('sub/:ctno')
-  children(@Param('ctno') ctno: string): Promise<CategoryDto[]> {
-    return this.categories.children(parseInput(positiveIdSchema, ctno));
+  children(@Param() { ctno }: CategoryPath): Promise<CategoryDto[]> {
+    return this.categories.children(ctno);
   }
 }

@@ -1,11 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import type { OptionSnapshot } from '@mkt/contracts';
 import { idListSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { OptionSnapshots } from './option-snapshots';
 
-const optionQuery = z.object({ odno: idListSchema });
+class OptionQuery extends createZodDto(z.object({ odno: idListSchema })) {}
 
 /** For cart and order: `GET /options?odno=1,2,3`. */
 @Controller('options')
@@ -13,7 +13,7 @@ export class OptionController {
   constructor(private readonly snapshots: OptionSnapshots) {}
 
   @Get()
-  find(@Query() query: unknown): Promise<OptionSnapshot[]> {
-    return this.snapshots.find(parseInput(optionQuery, query).odno);
+  find(@Query() { odno }: OptionQuery): Promise<OptionSnapshot[]> {
+    return this.snapshots.find(odno);
   }
 }

@@ -13,36 +13,44 @@ import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { ManagedProductDetailDto, ManagedProductSlice, ProductFormInput } from '@mkt/contracts';
 import {
   imageOrderSchema,
+  jsonFieldSchema,
   managedProductsQuerySchema,
   MAX_PRODUCT_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
   positiveIdSchema,
   ProductMessages,
 } from '@mkt/contracts';
-import { BadInput, NotFound, parseInput } from '@mkt/platform';
+import { idPath, NotFound } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import type { UploadedFile } from '../images/image-upload';
 import { ProductManagement } from './product-management';
 import { ProductRepository } from './product.repository';
 
 const actorSchema = z.object({ mno: positiveIdSchema, role: z.enum(['SELLER', 'ADMIN']) });
-const registrationSchema = z.object({
-  sellerId: positiveIdSchema,
-  businessName: z.string().trim().min(1).max(100),
-  draft: z.record(z.string(), z.unknown()),
-});
-const editSchema = z.object({ actor: actorSchema, form: z.record(z.string(), z.unknown()) });
-const delFlagSchema = z.object({ actor: actorSchema, expected: z.boolean() });
-const imagesSchema = z.object({ actor: actorSchema, order: imageOrderSchema });
+/** A multipart body's JSON `request` part, read with `schema`. */
+const requestPart = <S extends z.ZodType>(schema: S) =>
+  jsonFieldSchema('request', schema, ProductMessages.malformedUpload);
 
-/** The JSON `request` part of a multipart call. */
-function requestPart(body: { request?: string } | undefined): unknown {
-  try {
-    return JSON.parse(body?.request ?? '');
-  } catch {
-    throw new BadInput(ProductMessages.malformedUpload);
-  }
-}
+class ProductPath extends idPath('pno') {}
+class ActorQuery extends createZodDto(actorSchema) {}
+class ListQuery extends createZodDto(managedProductsQuerySchema.extend(actorSchema.shape)) {}
+class RegistrationBody extends createZodDto(
+  requestPart(
+    z.object({
+      sellerId: positiveIdSchema,
+      businessName: z.string().trim().min(1).max(100),
+      draft: z.record(z.string(), z.unknown()),
+    }),
+  ),
+) {}
+class ImagesBody extends createZodDto(
+  requestPart(z.object({ actor: actorSchema, order: imageOrderSchema })),
+) {}
+class EditBody extends createZodDto(
+  z.object({ actor: actorSchema, form: z.record(z.string(), z.unknown()) }),
+) {}
+class DelFlagBody extends createZodDto(z.object({ actor: actorSchema, expected: z.boolean() })) {}
 
 /** The consoles' product calls; the BFF names the actor (from the token) in each. */
 @Controller('managed-products')
@@ -53,18 +61,13 @@ export class ProductManagementController {
   ) {}
 
   @Get()
-  list(@Query() query: Record<string, unknown>): Promise<ManagedProductSlice> {
-    const actor = parseInput(actorSchema, { mno: query.mno, role: query.role });
-    return this.products.managedList(parseInput(managedProductsQuerySchema, query), actor);
+  list(@Query() { mno, role, ...query }: ListQuery): Promise<ManagedProductSlice> {
+    return this.products.managedList(query, { mno, role });
   }
 
   @Get(':pno')
-  async detail(
-    @Param('pno') pno: string,
-    @Query() query: Record<string, unknown>,
-  ): Promise<ManagedProductDetailDto> {
-    const actor = parseInput(actorSchema, { mno: query.mno, role: query.role });
-    const product = await this.products.managedDetail(parseInput(positiveIdSchema, pno), actor);
+  async detail(@Param() { pno }: ProductPath, @Query() actor: ActorQuery): Promise<ManagedProductDetailDto> {
+    const product = await this.products.managedDetail(pno, actor);
     if (!product) throw new NotFound(ProductMessages.notFound);
     return product;
   }
@@ -77,10 +80,9 @@ export class ProductManagementController {
     }),
   )
   register(
-    @Body() body: { request?: string } | undefined,
+    @Body() parsed: RegistrationBody,
     @UploadedFiles() files: UploadedFile[] | undefined,
   ): Promise<{ pno: number }> {
-    const parsed = parseInput(registrationSchema, requestPart(body));
     return this.management.register({ ...parsed, draft: parsed.draft as ProductFormInput }, files ?? []);
   }
 
@@ -92,25 +94,25 @@ export class ProductManagementController {
     }),
   )
   async changeImages(
-    @Param('pno') pno: string,
-    @Body() body: { request?: string } | undefined,
+    @Param() { pno }: ProductPath,
+    @Body() { actor, order }: ImagesBody,
     @UploadedFiles() files: UploadedFile[] | undefined,
   ): Promise<null> {
-    const { actor, order } = parseInput(imagesSchema, requestPart(body));
-    await this.management.changeImages(parseInput(positiveIdSchema, pno), actor, order, files ?? []);
+    await this.management.changeImages(pno, actor, order, files ?? []);
     return null;
   }
 
   @Put(':pno')
-  async edit(@Param('pno') pno: string, @Body() body: unknown): Promise<null> {
-    const { actor, form } = parseInput(editSchema, body);
-    await this.management.edit(parseInput(positiveIdSchema, pno), actor, form as ProductFormInput);
+  async edit(@Param() { pno }: ProductPath, @Body() { actor, form }: EditBody): Promise<null> {
+    await this.management.edit(pno, actor, form as ProductFormInput);
     return null;
   }
 
   @Put(':pno/del-flag')
-  setDeleted(@Param('pno') pno: string, @Body() body: unknown): Promise<{ delFlag: boolean }> {
-    const { actor, expected } = parseInput(delFlagSchema, body);
-    return this.management.setDeleted(parseInput(positiveIdSchema, pno), actor, expected);
+  setDeleted(
+    @Param() { pno }: ProductPath,
+    @Body() { actor, expected }: DelFlagBody,
+  ): Promise<{ delFlag: boolean }> {
+    return this.management.setDeleted(pno, actor, expected);
   }
 }

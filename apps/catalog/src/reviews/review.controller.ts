@@ -1,18 +1,21 @@
 import { Body, Controller, Get, Header, Param, Post, Put, Query } from '@nestjs/common';
 import type { ReviewDto, ReviewLikeDto, ReviewRatingDto, Slice } from '@mkt/contracts';
 import { positiveIdSchema, reviewListQuerySchema, reviewWriteSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { ReviewWrites } from './review-writes';
 import { ReviewRepository } from './review.repository';
 
-const id = (value: unknown) => parseInput(positiveIdSchema, value);
-const writer = z.object({
-  mno: positiveIdSchema,
-  mName: z.string().trim().min(1).max(100),
-  review: reviewWriteSchema,
-});
-const member = z.object({ mno: positiveIdSchema });
+class ProductPath extends idPath('pno') {}
+class LinePath extends idPath('orno') {}
+class ReviewPath extends idPath('rno') {}
+class PageQuery extends createZodDto(reviewListQuerySchema) {}
+class WriterBody extends createZodDto(
+  z.object({ mno: positiveIdSchema, mName: z.string().trim().min(1).max(100), review: reviewWriteSchema }),
+) {}
+/** The member the BFF vouches for, in a query or a body. */
+class Member extends idPath('mno') {}
 
 /** Internal: the BFF reads products' reviews and writes them (and likes) for the signed-in member. */
 @Controller('reviews')
@@ -23,39 +26,38 @@ export class ReviewController {
   ) {}
 
   @Get('product/:pno')
-  page(@Param('pno') pno: string, @Query() query: unknown): Promise<Slice<ReviewDto>> {
-    return this.reviews.page(id(pno), parseInput(reviewListQuerySchema, query));
+  page(@Param() { pno }: ProductPath, @Query() query: PageQuery): Promise<Slice<ReviewDto>> {
+    return this.reviews.page(pno, query);
   }
 
   @Get('product/:pno/count')
   @Header('Content-Type', 'application/json')
-  count(@Param('pno') pno: string): Promise<number> {
-    return this.reviews.count(id(pno));
+  count(@Param() { pno }: ProductPath): Promise<number> {
+    return this.reviews.count(pno);
   }
 
   @Get('product/:pno/rating')
-  rating(@Param('pno') pno: string): Promise<ReviewRatingDto> {
-    return this.reviews.rating(id(pno));
+  rating(@Param() { pno }: ProductPath): Promise<ReviewRatingDto> {
+    return this.reviews.rating(pno);
   }
 
   @Get('product/:pno/liked')
-  liked(@Param('pno') pno: string, @Query() query: unknown): Promise<number[]> {
-    return this.writes.likedBy(parseInput(member, query).mno, id(pno));
+  liked(@Param() { pno }: ProductPath, @Query() { mno }: Member): Promise<number[]> {
+    return this.writes.likedBy(mno, pno);
   }
 
   @Post('line/:orno')
-  write(@Param('orno') orno: string, @Body() body: unknown): Promise<ReviewDto> {
-    const { mno, mName, review } = parseInput(writer, body);
-    return this.writes.write(id(orno), { mno, mName }, review);
+  write(@Param() { orno }: LinePath, @Body() { mno, mName, review }: WriterBody): Promise<ReviewDto> {
+    return this.writes.write(orno, { mno, mName }, review);
   }
 
   @Get(':rno')
-  one(@Param('rno') rno: string): Promise<ReviewDto> {
-    return this.reviews.one(id(rno));
+  one(@Param() { rno }: ReviewPath): Promise<ReviewDto> {
+    return this.reviews.one(rno);
   }
 
   @Put(':rno/like')
-  toggleLike(@Param('rno') rno: string, @Body() body: unknown): Promise<ReviewLikeDto> {
-    return this.writes.toggleLike(id(rno), parseInput(member, body).mno);
+  toggleLike(@Param() { rno }: ReviewPath, @Body() { mno }: Member): Promise<ReviewLikeDto> {
+    return this.writes.toggleLike(rno, mno);
   }
 }

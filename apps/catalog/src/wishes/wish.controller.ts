@@ -1,10 +1,11 @@
 import { Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import type { WishDto } from '@mkt/contracts';
-import { positiveIdSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
 import { WishList } from './wish-list';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
+class MemberPath extends idPath('mno') {}
+class MemberProductPath extends idPath('mno', 'pno') {}
+class WishPath extends idPath('mno', 'wno') {}
 
 /** A member's wish list; the BFF has already checked that the member is the caller. */
 @Controller('wishes/member/:mno')
@@ -12,22 +13,22 @@ export class WishController {
   constructor(private readonly wishes: WishList) {}
 
   @Get()
-  list(@Param('mno') mno: string): Promise<WishDto[]> {
-    return this.wishes.list(id(mno));
+  list(@Param() { mno }: MemberPath): Promise<WishDto[]> {
+    return this.wishes.list(mno);
   }
 
   @Get('product/:pno')
-  wishOf(@Param('mno') mno: string, @Param('pno') pno: string): Promise<number | null> {
-    return this.wishes.wishOf(id(mno), id(pno));
+  wishOf(@Param() { mno, pno }: MemberProductPath): Promise<number | null> {
+    return this.wishes.wishOf(mno, pno);
   }
 
   @Post('product/:pno')
-  add(@Param('mno') mno: string, @Param('pno') pno: string): Promise<number> {
-    return this.wishes.add(id(mno), id(pno));
+  add(@Param() { mno, pno }: MemberProductPath): Promise<number> {
+    return this.wishes.add(mno, pno);
   }
 
   @Delete(':wno')
-  remove(@Param('mno') mno: string, @Param('wno') wno: string): Promise<WishDto[]> {
-    return this.wishes.remove(id(mno), id(wno));
+  remove(@Param() { mno, wno }: WishPath): Promise<WishDto[]> {
+    return this.wishes.remove(mno, wno);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
-import { NotFound, parseInput } from '@mkt/platform';
+import { idPath, NotFound } from '@mkt/platform';
 import type { MemberDto, ModifyRequest, Slice } from '@mkt/contracts';
 import {
   AuthErrors,
@@ -9,9 +9,9 @@ import {
   MemberBannedV1,
   MemberUnbannedV1,
   passwordResetSchema,
-  positiveIdSchema,
 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Prisma } from '../generated/prisma/client';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../credentials/password-hash';
@@ -19,12 +19,18 @@ import { MemberDatabase } from '../database';
 import { toMemberDto } from './member-dto';
 import { refuse, refuseIfBanned } from './refusals';
 
-const newPasswordSchema = z.object({ password: passwordResetSchema.shape.password });
-const credentialsSchema = z.object({
-  email: z.string().trim().toLowerCase().max(100),
-  password: z.string().max(100),
-});
-const emailSchema = z.string().trim().toLowerCase().email('올바른 이메일 형식이 아닙니다.');
+class MemberPath extends idPath('mno') {}
+class EmailPath extends createZodDto(
+  z.object({ email: z.string().trim().toLowerCase().email('올바른 이메일 형식이 아닙니다.') }),
+) {}
+class ListQuery extends createZodDto(memberListQuerySchema) {}
+class BanBody extends createZodDto(z.object({ banned: z.boolean() })) {}
+class JoinBody extends createZodDto(joinSchema) {}
+class CredentialsBody extends createZodDto(
+  z.object({ email: z.string().trim().toLowerCase().max(100), password: z.string().max(100) }),
+) {}
+class ModifyBody extends createZodDto(modifySchema) {}
+class NewPasswordBody extends createZodDto(z.object({ password: passwordResetSchema.shape.password })) {}
 
 /**
  * What a social sign-in member may send to the profile change: the identifying mno and e-mail,
@@ -46,8 +52,7 @@ export class MemberController {
 
   /** Members in joining order, newest first (the admin's user management). */
   @Get()
-  async list(@Query() query: unknown): Promise<Slice<MemberDto>> {
-    const { page, size } = parseInput(memberListQuerySchema, query);
+  async list(@Query() { page, size }: ListQuery): Promise<Slice<MemberDto>> {
     const [rows, totalCount] = await Promise.all([
       this.db.member.findMany({ orderBy: { mno: 'desc' }, skip: (page - 1) * size, take: size }),
       this.db.member.count(),
@@ -57,9 +62,7 @@ export class MemberController {
 
   /** Suspends or reinstates a member and announces it; admins cannot be suspended. Repeating it changes nothing. */
   @Put(':mno/ban')
-  async setBan(@Param('mno') mno: string, @Body() body: unknown): Promise<MemberDto> {
-    const id = parseInput(positiveIdSchema, mno);
-    const { banned } = parseInput(z.object({ banned: z.boolean() }), body);
+  async setBan(@Param() { mno: id }: MemberPath, @Body() { banned }: BanBody): Promise<MemberDto> {
     return this.db.$transaction(async (tx) => {
       const member = await tx.member.findUnique({ where: { mno: id } });
       if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
@@ -79,8 +82,7 @@ export class MemberController {
 
   /** Join. The grade (USER), totalPay (0), role and ban state are the server's to set. */
   @Post()
-  async join(@Body() body: unknown): Promise<MemberDto> {
-    const input = parseInput(joinSchema, body);
+  async join(@Body() input: JoinBody): Promise<MemberDto> {
     try {
       const member = await this.db.member.create({
         data: {
@@ -108,8 +110,7 @@ export class MemberController {
   /** Checks an e-mail and password. Unknown e-mail and wrong password answer alike; a banned member is refused. */
   @Post('authenticate')
   @HttpCode(200)
-  async authenticate(@Body() body: unknown): Promise<MemberDto> {
-    const { email, password } = parseInput(credentialsSchema, body);
+  async authenticate(@Body() { email, password }: CredentialsBody): Promise<MemberDto> {
     const member = await this.db.member.findUnique({ where: { email } });
     const valid = member?.passwordHash
       ? await verifyPassword(password, member.passwordHash)
@@ -123,11 +124,9 @@ export class MemberController {
   /** Changes a member's own profile. A new password needs the current one; social-sign-in members may change only their address. */
   @Put(':mno')
   async modify(
-    @Param('mno') mno: string,
-    @Body() body: unknown,
+    @Param() { mno: id }: MemberPath,
+    @Body() input: ModifyBody,
   ): Promise<{ member: MemberDto; passwordChanged: boolean }> {
-    const id = parseInput(positiveIdSchema, mno);
-    const input: ModifyRequest = parseInput(modifySchema, body);
     const member = await this.db.member.findUnique({ where: { mno: id } });
     if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
     if (member.formSns && !changesOnlySnsFields(input))
@@ -159,9 +158,7 @@ export class MemberController {
   /** Sets a new password without the current one: the BFF's password reset, after the e-mailed link proved the owner. */
   @Put(':mno/password')
   @HttpCode(204)
-  async setPassword(@Param('mno') mno: string, @Body() body: unknown): Promise<void> {
-    const id = parseInput(positiveIdSchema, mno);
-    const { password } = parseInput(newPasswordSchema, body);
+  async setPassword(@Param() { mno: id }: MemberPath, @Body() { password }: NewPasswordBody): Promise<void> {
     const member = await this.db.member.findUnique({ where: { mno: id } });
     if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
     if (member.formSns)
@@ -170,15 +167,15 @@ export class MemberController {
   }
 
   @Get('by-email/:email')
-  async byEmail(@Param('email') email: string): Promise<MemberDto> {
-    const member = await this.db.member.findUnique({ where: { email: parseInput(emailSchema, email) } });
+  async byEmail(@Param() { email }: EmailPath): Promise<MemberDto> {
+    const member = await this.db.member.findUnique({ where: { email } });
     if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
     return toMemberDto(member);
   }
 
   @Get(':mno')
-  async byMno(@Param('mno') mno: string): Promise<MemberDto> {
-    const member = await this.db.member.findUnique({ where: { mno: parseInput(positiveIdSchema, mno) } });
+  async byMno(@Param() { mno }: MemberPath): Promise<MemberDto> {
+    const member = await this.db.member.findUnique({ where: { mno } });
     if (!member) throw new NotFound('회원 정보를 찾을 수 없습니다.');
     return toMemberDto(member);
   }

@@ -2,12 +2,14 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { MemberDto, SocialProfile } from '@mkt/contracts';
 import { socialProfileSchema } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { Prisma } from '../generated/prisma/client';
 import type { Member } from '../database';
 import { MemberDatabase } from '../database';
 import { toMemberDto } from './member-dto';
 import { refuseIfBanned } from './refusals';
+
+class ProfileBody extends createZodDto(socialProfileSchema) {}
 
 const PROVIDER_NAMES = { kakao: '카카오', naver: '네이버', google: '구글' } as const;
 
@@ -27,8 +29,8 @@ export class SocialSignInController {
 
   @Post()
   @HttpCode(200)
-  async signIn(@Body() body: unknown): Promise<MemberDto> {
-    const member = await this.memberFor(parseInput(socialProfileSchema, body));
+  async signIn(@Body() profile: ProfileBody): Promise<MemberDto> {
+    const member = await this.memberFor(profile);
     refuseIfBanned(member);
     return toMemberDto(member);
   }

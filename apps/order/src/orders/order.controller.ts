@@ -8,28 +8,43 @@ import {
   positiveIdSchema,
   sellerOrderStatusSchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { AbandonPayment } from '../checkout/abandon-payment';
 import { PlaceOrder } from '../checkout/place-order';
 import { OrderReads } from './order-reads';
 
-const id = (value: string) => parseInput(positiveIdSchema, value);
-const consoleQuery = z.object({
-  sellerId: positiveIdSchema.optional(),
-  status: sellerOrderStatusSchema.optional(),
-  mno: positiveIdSchema.optional(),
-});
-const ownChange = z.union([
-  z.object({ ono: positiveIdSchema, rfno: positiveIdSchema }),
-  z.object({ orno: positiveIdSchema }),
-]);
-const decisionWait = z.object({ waitMs: z.coerce.number().pipe(orderDecisionWaitSchema) });
-const placement = z.object({
-  mno: positiveIdSchema,
-  idempotencyKey: z.string().trim().min(1).max(100),
-  order: orderCreateSchema,
-});
+class MemberPath extends idPath('mno') {}
+class MemberOrderPath extends idPath('mno', 'ono') {}
+class OrderPath extends idPath('ono') {}
+class ConsoleQuery extends createZodDto(
+  z.object({
+    sellerId: positiveIdSchema.optional(),
+    status: sellerOrderStatusSchema.optional(),
+    mno: positiveIdSchema.optional(),
+  }),
+) {}
+/** One of two shapes, under one name so that the DTO is an object. */
+class OwnChangeQuery extends createZodDto(
+  z
+    .union([
+      z.object({ ono: positiveIdSchema, rfno: positiveIdSchema }),
+      z.object({ orno: positiveIdSchema }),
+    ])
+    .transform((change) => ({ change })),
+) {}
+class PlacementBody extends createZodDto(
+  z.object({
+    mno: positiveIdSchema,
+    idempotencyKey: z.string().trim().min(1).max(100),
+    order: orderCreateSchema,
+  }),
+) {}
+class AbandonedBody extends createZodDto(paymentAbandonedSchema) {}
+class DecisionWaitQuery extends createZodDto(
+  z.object({ waitMs: z.coerce.number().pipe(orderDecisionWaitSchema) }),
+) {}
 
 /** Internal: the BFF (for the signed-in member) and payment (reading an order's total) call these. */
 @Controller('orders')
@@ -40,50 +55,47 @@ export class OrderController {
   ) {}
 
   @Post()
-  place(@Body() body: unknown): Promise<PlacedOrderDto> {
-    const { mno, idempotencyKey, order } = parseInput(placement, body);
+  place(@Body() { mno, idempotencyKey, order }: PlacementBody): Promise<PlacedOrderDto> {
     return this.commands.execute(new PlaceOrder(mno, idempotencyKey, order));
   }
 
   @Post('member/:mno/:ono/payment-abandoned')
   paymentAbandoned(
-    @Param('mno') mno: string,
-    @Param('ono') ono: string,
-    @Body() body: unknown,
+    @Param() { mno, ono }: MemberOrderPath,
+    @Body() { outcome }: AbandonedBody,
   ): Promise<OrderDto> {
-    const { outcome } = parseInput(paymentAbandonedSchema, body);
-    return this.commands.execute(new AbandonPayment(id(mno), id(ono), outcome));
+    return this.commands.execute(new AbandonPayment(mno, ono, outcome));
   }
 
   @Get('member/:mno')
-  ofMember(@Param('mno') mno: string): Promise<OrderDto[]> {
-    return this.reads.ofMember(id(mno));
+  ofMember(@Param() { mno }: MemberPath): Promise<OrderDto[]> {
+    return this.reads.ofMember(mno);
   }
 
   @Get('member/:mno/:ono')
-  memberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<OrderDto> {
-    return this.reads.one(id(ono), id(mno));
+  memberOrder(@Param() { mno, ono }: MemberOrderPath): Promise<OrderDto> {
+    return this.reads.one(ono, mno);
   }
 
   /** The member's order once it shows their own refund request (`ono`, `rfno`) or review (`orno`). */
   @Get('own-change/:mno')
-  showingOwnChange(@Param('mno') mno: string, @Query() query: unknown): Promise<OrderDto> {
-    return this.reads.showing(id(mno), parseInput(ownChange, query));
+  showingOwnChange(@Param() { mno }: MemberPath, @Query() { change }: OwnChangeQuery): Promise<OrderDto> {
+    return this.reads.showing(mno, change);
   }
 
   @Get('console')
-  console(@Query() query: unknown): Promise<OrderDto[]> {
-    return this.reads.forConsole(parseInput(consoleQuery, query));
+  console(@Query() query: ConsoleQuery): Promise<OrderDto[]> {
+    return this.reads.forConsole(query);
   }
 
   /** The order once its process ended, waiting up to `waitMs` (payment's verification asks this). */
   @Get(':ono/decided')
-  decided(@Param('ono') ono: string, @Query() query: unknown): Promise<OrderDto> {
-    return this.reads.decided(id(ono), parseInput(decisionWait, query).waitMs);
+  decided(@Param() { ono }: OrderPath, @Query() { waitMs }: DecisionWaitQuery): Promise<OrderDto> {
+    return this.reads.decided(ono, waitMs);
   }
 
   @Get(':ono')
-  order(@Param('ono') ono: string): Promise<OrderDto> {
-    return this.reads.one(id(ono));
+  order(@Param() { ono }: OrderPath): Promise<OrderDto> {
+    return this.reads.one(ono);
   }
 }

@@ -20,10 +20,12 @@ import type {
 import {
   orderDecisionWaitSchema,
   paymentRecordSchema,
+  paymentWebhookSchema,
   positiveIdSchema,
   sandboxPaySchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { OPENED_GATEWAY } from '../gateway/gateway.providers';
 import type { OpenedPaymentGateway } from '../gateway/gateway-settings';
@@ -35,20 +37,21 @@ import { RecordPayment } from './record-payment';
 import { UnmatchedPayments } from './unmatched-payments';
 import { VerifyPayment } from './verify-payment';
 
-const id = (value: unknown) => parseInput(positiveIdSchema, value);
-const recording = z.object({ mno: positiveIdSchema, payment: paymentRecordSchema });
-const sandboxPayment = z.object({ mno: positiveIdSchema, request: sandboxPaySchema });
-const verification = z.object({
-  mno: positiveIdSchema,
-  impUid: z.string().trim().min(1).max(100),
-  waitMs: orderDecisionWaitSchema.default(5_000),
-});
-/** PortOne's webhook body (v1): which payment changed; its state is read from the gateway, never from here. */
-const webhook = z.object({
-  imp_uid: z.string().trim().min(1).max(100),
-  merchant_uid: z.string().trim().max(100).optional(),
-  status: z.string().trim().max(40).optional(),
-});
+class PaymentPath extends idPath('pmno') {}
+class OrderPath extends idPath('ono') {}
+class PayerQuery extends createZodDto(z.object({ mno: positiveIdSchema })) {}
+class RecordingBody extends createZodDto(z.object({ mno: positiveIdSchema, payment: paymentRecordSchema })) {}
+class SandboxPaymentBody extends createZodDto(
+  z.object({ mno: positiveIdSchema, request: sandboxPaySchema }),
+) {}
+class VerificationBody extends createZodDto(
+  z.object({
+    mno: positiveIdSchema,
+    impUid: z.string().trim().min(1).max(100),
+    waitMs: orderDecisionWaitSchema.default(5_000),
+  }),
+) {}
+class WebhookBody extends createZodDto(paymentWebhookSchema) {}
 
 /** Internal: the BFF calls these for the signed-in member (and passes the gateway's webhook on). */
 @Controller('payments')
@@ -63,23 +66,25 @@ export class PaymentController {
 
   @Post()
   @HttpCode(200)
-  record(@Body() body: unknown): Promise<PaymentRecordResult> {
-    const { mno, payment } = parseInput(recording, body);
+  record(@Body() { mno, payment }: RecordingBody): Promise<PaymentRecordResult> {
     return this.commands.execute(new RecordPayment(mno, payment));
   }
 
   @Post(':pmno/verify')
   @HttpCode(200)
-  verify(@Param('pmno') pmno: string, @Body() body: unknown): Promise<PaymentVerificationDto> {
-    const { mno, impUid, waitMs } = parseInput(verification, body);
-    return this.commands.execute(new VerifyPayment(id(pmno), impUid, mno, waitMs));
+  verify(
+    @Param() { pmno }: PaymentPath,
+    @Body() { mno, impUid, waitMs }: VerificationBody,
+  ): Promise<PaymentVerificationDto> {
+    return this.commands.execute(new VerifyPayment(pmno, impUid, mno, waitMs));
   }
 
   /** The gateway says a payment changed: verify it as the browser would, whichever comes first. */
   @Post('webhook')
   @HttpCode(200)
-  async webhook(@Body() body: unknown): Promise<{ result: 'verified' | 'not verified' | 'unknown payment' }> {
-    const { imp_uid, merchant_uid } = parseInput(webhook, body);
+  async webhook(
+    @Body() { imp_uid, merchant_uid }: WebhookBody,
+  ): Promise<{ result: 'verified' | 'not verified' | 'unknown payment' }> {
     const payment = await this.db.payment.findUnique({ where: { impUid: imp_uid } });
     if (!payment) {
       // Not recorded yet: the browser's verification will check it; if nobody ever does, it goes back.
@@ -93,8 +98,8 @@ export class PaymentController {
   }
 
   @Get('order/:ono')
-  ofOrder(@Param('ono') ono: string, @Query('mno') mno: unknown): Promise<OrderPaymentDto> {
-    return this.reads.ofOrder(id(ono), id(mno));
+  ofOrder(@Param() { ono }: OrderPath, @Query() { mno }: PayerQuery): Promise<OrderPaymentDto> {
+    return this.reads.ofOrder(ono, mno);
   }
 
   @Get('gateway')
@@ -110,9 +115,8 @@ export class PaymentController {
    */
   @Post('sandbox/pay')
   @HttpCode(200)
-  sandboxPay(@Body() body: unknown): Promise<SandboxPayResult> {
+  sandboxPay(@Body() { mno, request }: SandboxPaymentBody): Promise<SandboxPayResult> {
     if (!this.gateway.sandboxUrl) throw new NotFoundException();
-    const { mno, request } = parseInput(sandboxPayment, body);
     return paySandbox(this.gateway.sandboxUrl, { ...request, custom_data: payerMark(mno) });
   }
 }

@@ -8,16 +8,26 @@ import {
   refundRejectSchema,
   refundRequestSchema,
 } from '@mkt/contracts';
-import { parseInput } from '@mkt/platform';
+import { idPath } from '@mkt/platform';
+import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { DecideRefund } from './decide-refund';
 import { RefundReads } from './refund-reads';
 import { RequestRefund } from './request-refund';
 
-const id = (value: unknown) => parseInput(positiveIdSchema, value);
-const requester = z.object({ mno: positiveIdSchema, request: refundRequestSchema });
 const decider = z.object({ mno: positiveIdSchema, role: z.enum(['MEMBER', 'SELLER', 'ADMIN']) });
-const ofOrders = z.object({ ono: idListSchema, sellerId: positiveIdSchema.optional() });
+
+class OrderPath extends idPath('ono') {}
+class MemberPath extends idPath('mno') {}
+class MemberOrderPath extends idPath('mno', 'ono') {}
+class RefundPath extends idPath('rfno') {}
+class HistoryQuery extends createZodDto(refundHistoryQuerySchema) {}
+class OfOrdersQuery extends createZodDto(
+  z.object({ ono: idListSchema, sellerId: positiveIdSchema.optional() }),
+) {}
+class RequesterBody extends createZodDto(z.object({ mno: positiveIdSchema, request: refundRequestSchema })) {}
+class ApproveBody extends createZodDto(decider) {}
+class RejectBody extends createZodDto(refundRejectSchema.extend(decider.shape)) {}
 
 /** Internal: the BFF calls these for the signed-in member, seller or admin. */
 @Controller('refunds')
@@ -28,42 +38,42 @@ export class RefundController {
   ) {}
 
   @Post('order/:ono')
-  request(@Param('ono') ono: string, @Body() body: unknown): Promise<RefundDto> {
-    const { mno, request } = parseInput(requester, body);
-    return this.commands.execute(new RequestRefund(mno, id(ono), request.rf_reason));
+  request(@Param() { ono }: OrderPath, @Body() { mno, request }: RequesterBody): Promise<RefundDto> {
+    return this.commands.execute(new RequestRefund(mno, ono, request.rf_reason));
   }
 
   @Get('member/:mno')
-  history(@Param('mno') mno: string, @Query() query: unknown): Promise<RefundHistoryPage> {
-    return this.reads.history(id(mno), parseInput(refundHistoryQuerySchema, query));
+  history(@Param() { mno }: MemberPath, @Query() query: HistoryQuery): Promise<RefundHistoryPage> {
+    return this.reads.history(mno, query);
   }
 
   @Get('member/:mno/order/:ono')
-  ofMemberOrder(@Param('mno') mno: string, @Param('ono') ono: string): Promise<RefundHistoryItem[]> {
-    return this.reads.ofMemberOrder(id(mno), id(ono));
+  ofMemberOrder(@Param() { mno, ono }: MemberOrderPath): Promise<RefundHistoryItem[]> {
+    return this.reads.ofMemberOrder(mno, ono);
   }
 
   @Get('of-orders')
-  ofOrders(@Query() query: unknown): Promise<RefundOfOrderDto[]> {
-    const { ono, sellerId } = parseInput(ofOrders, query);
+  ofOrders(@Query() { ono, sellerId }: OfOrdersQuery): Promise<RefundOfOrderDto[]> {
     return this.reads.ofOrders(ono, sellerId);
   }
 
   @Post(':rfno/approve')
   @HttpCode(200)
-  async approve(@Param('rfno') rfno: string, @Body() body: unknown): Promise<{ message: string }> {
+  async approve(@Param() { rfno }: RefundPath, @Body() decider: ApproveBody): Promise<{ message: string }> {
     const message = await this.commands.execute<DecideRefund, string>(
-      new DecideRefund(id(rfno), parseInput(decider, body), { approve: true }),
+      new DecideRefund(rfno, decider, { approve: true }),
     );
     return { message };
   }
 
   @Post(':rfno/reject')
   @HttpCode(200)
-  async reject(@Param('rfno') rfno: string, @Body() body: unknown): Promise<{ message: string }> {
-    const { reason } = parseInput(refundRejectSchema, body);
+  async reject(
+    @Param() { rfno }: RefundPath,
+    @Body() { reason, ...decider }: RejectBody,
+  ): Promise<{ message: string }> {
     const message = await this.commands.execute<DecideRefund, string>(
-      new DecideRefund(id(rfno), parseInput(decider, body), { approve: false, reason }),
+      new DecideRefund(rfno, decider, { approve: false, reason }),
     );
     return { message };
   }

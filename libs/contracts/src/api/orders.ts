@@ -158,6 +158,13 @@ export const orderSchema = z.object({
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 
+/** PortOne's webhook body (v1): which payment changed; its state is read from the gateway, never from here. */
+export const paymentWebhookSchema = z.object({
+  imp_uid: z.string().trim().min(1).max(100),
+  merchant_uid: z.string().trim().max(100).optional(),
+  status: z.string().trim().max(40).optional(),
+});
+
 /** `POST /api/payments`: the gateway payment the browser made for an order. `amount` is not trusted. */
 export const paymentRecordSchema = z.object({
   imp_uid: z.string().trim().min(1, 'imp_uid가 필요합니다.').max(100),

@@ -249,6 +249,27 @@ export const managedProductDetailSchema = productDetailSchema.extend({
 export type ManagedProductDetailDto = z.infer<typeof managedProductDetailSchema>;
 
 /** The delete/restore toggle's query: the flag as the console saw it. */
+/**
+ * A multipart body's text field `field` holding JSON, read with `schema` (its issues named as in the
+ * JSON); a field that is missing or not JSON is refused with `malformed`.
+ */
+export function jsonFieldSchema<S extends z.ZodType>(field: string, schema: S, malformed: string) {
+  const text = z.object({ [field]: z.string() });
+  return z
+    .unknown()
+    .transform((body, context) => {
+      const part = text.safeParse(body);
+      try {
+        if (part.success) return JSON.parse(part.data[field]) as unknown;
+      } catch {
+        // reported below
+      }
+      context.addIssue({ code: 'custom', message: malformed });
+      return z.NEVER;
+    })
+    .pipe(schema);
+}
+
 export const delStatusQuerySchema = z.object({
   status: z
     .enum(['true', 'false'], { error: 'status는 true 또는 false여야 합니다.' })
