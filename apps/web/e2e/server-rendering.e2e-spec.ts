@@ -87,15 +87,13 @@ describe('server-rendered storefront pages (browser)', () => {
             if (!scripts) await opening.route('**/scripts-after-paint.js', (route) => route.abort());
           },
         });
-        const looks = await page.evaluate(() =>
-          ['.site-header', '.purchase', '.purchase__name', '.purchase__image', '.site-footer'].map(
-            (selector) => {
-              const element = document.querySelector(selector);
-              if (!element) return `${selector}: missing`;
-              const style = getComputedStyle(element);
-              return `${selector}: ${style.display} ${style.fontSize} ${style.backgroundColor} ${Math.round(element.getBoundingClientRect().width)}px`;
-            },
-          ),
+        const looks = await page.evaluate<string[]>(
+          `['.site-header', '.purchase', '.purchase__name', '.purchase__image', '.site-footer'].map((selector) => {
+            const element = document.querySelector(selector);
+            if (!element) return selector + ': missing';
+            const style = getComputedStyle(element);
+            return [selector, style.display, style.fontSize, style.backgroundColor, Math.round(element.getBoundingClientRect().width)].join(' ');
+          })`,
         );
         return { page, styleSheets, looks };
       };

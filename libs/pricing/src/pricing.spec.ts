@@ -51,8 +51,23 @@ describe('groupDigits', () => {
   it("writes numbers as Intl.NumberFormat('ko-KR') does", () => {
     const intl = new Intl.NumberFormat('ko-KR');
     for (const value of [
-      0, 7, 999, 1_000, 12_345, 1_234_567, 999_999_999, -1, -1_000, -1_234_567, 4.5, 4.25, 3.14159,
-      1_234.5678, -0.0004, 0.0005, 2 ** 40,
+      0,
+      7,
+      999,
+      1_000,
+      12_345,
+      1_234_567,
+      999_999_999,
+      -1,
+      -1_000,
+      -1_234_567,
+      4.5,
+      4.25,
+      3.14159,
+      1_234.5678,
+      -0.0004,
+      0.0005,
+      2 ** 40,
     ])
       expect(groupDigits(value)).toBe(intl.format(value));
   });

@@ -72,7 +72,9 @@ describe('renderedPageDocument', () => {
       '<style>/* assets/index-1.css */\n/* assets/BoardLayout-1.css */\n/* assets/Modal-1.css */</style>',
       '<link rel="stylesheet" href="/assets/BoardLayout-1.css" disabled>',
       '<link rel="stylesheet" href="/assets/Modal-1.css" disabled>',
-      scriptsAfterPaint('/assets/vendor-1.js /assets/BoardLayout-1.js /assets/NoticeListPage-1.js /assets/Modal-1.js'),
+      scriptsAfterPaint(
+        '/assets/vendor-1.js /assets/BoardLayout-1.js /assets/NoticeListPage-1.js /assets/Modal-1.js',
+      ),
     ]);
   });
 

@@ -37,7 +37,6 @@ export const inquiryListQuerySchema = z.object({
 });
 export type InquiryListQuery = z.infer<typeof inquiryListQuerySchema>;
 
-
 /** A seller answering another seller's inquiry: the console's own refusal (ERROR_ACCESS_DENIED sends the client to login). */
 export const NOT_YOUR_INQUIRY = 'NOT_YOUR_INQUIRY';
 
