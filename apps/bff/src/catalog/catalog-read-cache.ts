@@ -8,6 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type {
   CategoryDto,
+  EventDefinition,
   CategoryWithAncestorsDto,
   PageResult,
   ProductDetailDto,
@@ -236,22 +237,16 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
 
   private apply(message: TransportMessage): void {
     const event = eventEnvelopeSchema.safeParse(safeJson(message.value));
-    const product =
-      event.success && message.topic === ProductChangedV1.topic
-        ? ProductChangedV1.payloadSchema.safeParse(event.data.payload)
-        : undefined;
-    if (product?.success) {
-      this.productChanged(product.data.pno);
-      return;
-    }
-    const review =
-      event.success && message.topic === ReviewWrittenV1.topic
-        ? ReviewWrittenV1.payloadSchema.safeParse(event.data.payload)
-        : undefined;
-    if (review?.success) {
-      this.reviewsChanged(review.data.pno);
-      return;
-    }
+    /** The message's payload if it is a readable `definition` event. */
+    const payloadOf = <P>(definition: EventDefinition<P>): P | undefined => {
+      if (!event.success || message.topic !== definition.topic) return undefined;
+      const payload = definition.payloadSchema.safeParse(event.data.payload);
+      return payload.success ? payload.data : undefined;
+    };
+    const product = payloadOf(ProductChangedV1);
+    if (product) return this.productChanged(product.pno);
+    const review = payloadOf(ReviewWrittenV1);
+    if (review) return this.reviewsChanged(review.pno);
     // A category change reads differently everywhere (details name their categories); and a
     // message that cannot be read may have been any change.
     if (!event.success || message.topic !== CategoryChangedV1.topic)
