@@ -127,6 +127,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Served as they are, to run in the browser (scripts-after-paint.js).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Nest resolves constructor parameters from their runtime types, which type-only imports erase.
     files: ['apps/*/src/**/*.ts', 'libs/platform/src/**/*.ts'],
     ignores: ['apps/web/**'],

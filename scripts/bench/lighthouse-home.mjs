@@ -4,8 +4,9 @@
 // metrics for each run, and their medians. Starts the standalone store on a fresh data folder
 // (building the web app if stale), or measures the store --url names.
 //   npm run bench:lighthouse [-- --preset mobile|desktop|both] [--runs 3] [--url http://127.0.0.1:8080/]
+//     [--save <folder>]  (each run's full Lighthouse report as JSON: what the first paint and LCP wait on)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     preset: { type: 'string', default: 'both' },
     runs: { type: 'string', default: '3' },
     url: { type: 'string' },
+    save: { type: 'string' },
   },
 });
 const presets = values.preset === 'both' ? ['mobile', 'desktop'] : [values.preset];
@@ -80,8 +82,8 @@ function missedAudits(lhr) {
   return [...missed];
 }
 
-/** One Lighthouse run in a fresh Chromium (no cache): the figures we print. */
-async function measure(url, preset) {
+/** One Lighthouse run in a fresh Chromium (no cache): the figures we print; the report kept in `saveAs` if given. */
+async function measure(url, preset, saveAs) {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -103,6 +105,7 @@ async function measure(url, preset) {
     );
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     lighthouseVersion = lhr.lighthouseVersion;
+    if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
     const { audits } = lhr;
     const scripts = audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script');
     return {
@@ -137,7 +140,12 @@ try {
   for (const preset of presets) {
     for (const [name, url] of pages) {
       const results = [];
-      for (let run = 0; run < Number(values.runs); run++) results.push(await measure(url, preset));
+      const page = name.replaceAll(' ', '-');
+      if (values.save) mkdirSync(values.save, { recursive: true });
+      for (let run = 0; run < Number(values.runs); run++)
+        results.push(
+          await measure(url, preset, values.save && join(values.save, `${preset}-${page}-${run + 1}.json`)),
+        );
       console.log(`\n${preset}, ${name} (Lighthouse ${lighthouseVersion}, its ${preset} settings) on ${url}`);
       const missed = new Set(results.flatMap((result) => result.missed));
       console.table(results.map(({ missed: _, ...figures }) => figures));

@@ -68,6 +68,8 @@ export interface BffOptions {
   opsToken?: string;
   /** How password reset e-mails go out; 비밀번호 찾기 answers 503 when absent. */
   mail?: MailSettings;
+  /** The store's address as shoppers open it (PUBLIC_URL): canonical URLs and the sitemap; the request's host when absent. */
+  publicUrl?: string;
 }
 
 /** What the spec's client sends across origins, and the W3C trace context of a client that traces. */
@@ -165,7 +167,7 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
   app.use(apiRevalidation);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   serveApiDocs(app);
-  if (options.webDist) serveWebApp(app, options.webDist, options.logger);
+  if (options.webDist) serveWebApp(app, options.webDist, options.logger, options.publicUrl);
   await app.init();
   literalRoutesFirst(app);
   app.get(FastLane).install(app);

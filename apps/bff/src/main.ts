@@ -105,6 +105,7 @@ runProcess('bff', async (logger) => {
       catalogCache: { changes, maxBytes: megabytes(config.CATALOG_CACHE_MB), logger },
       opsToken: config.OPS_TOKEN,
       mail: mailer && publicUrl ? { mailer, publicUrl: () => publicUrl } : undefined,
+      publicUrl,
     },
     { port: config.PORT, host: config.HOST },
   );

@@ -197,6 +197,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
           maxBytes: megabytes(options.catalogCacheMb ?? DEFAULT_CATALOG_CACHE_MB),
         },
         mail: { mailer, publicUrl: () => url },
+        publicUrl: options.publicUrl,
       },
       { port: options.port, host: options.host },
     ),

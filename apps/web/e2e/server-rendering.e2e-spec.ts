@@ -69,6 +69,48 @@ describe('server-rendered storefront pages (browser)', () => {
   }, TEST_TIMEOUT_MS);
 
   it(
+    'a product page is drawn styled from its HTML alone: no style sheet fetched, no script run',
+    async () => {
+      const { product } = picks.multi;
+      const path = `/product/${product.pno}`;
+      /** How a few parts of the page are drawn, and which style sheets the page fetched. */
+      const drawn = async (scripts: boolean) => {
+        const styleSheets: string[] = [];
+        const page = await browser.open(path, {
+          viewport: { width: 390, height: 844 },
+          hydrate: scripts,
+          beforeLoad: async (opening) => {
+            opening.on('request', (request) => {
+              if (request.resourceType() === 'stylesheet') styleSheets.push(request.url());
+            });
+            // The page's scripts come through this one (public/scripts-after-paint.js).
+            if (!scripts) await opening.route('**/scripts-after-paint.js', (route) => route.abort());
+          },
+        });
+        const looks = await page.evaluate<string[]>(
+          `['.site-header', '.purchase', '.purchase__name', '.purchase__image', '.site-footer'].map((selector) => {
+            const element = document.querySelector(selector);
+            if (!element) return selector + ': missing';
+            const style = getComputedStyle(element);
+            return [selector, style.display, style.fontSize, style.backgroundColor, Math.round(element.getBoundingClientRect().width)].join(' ');
+          })`,
+        );
+        return { page, styleSheets, looks };
+      };
+
+      const withoutScripts = await drawn(false);
+      expect(withoutScripts.styleSheets).toEqual([]);
+      await expectPhoneLayout(withoutScripts.page, 'ssr-product-no-script');
+      // As the hydrated page is drawn.
+      const hydrated = await drawn(true);
+      expect(withoutScripts.looks).toEqual(hydrated.looks);
+      expect(hydrated.styleSheets).toEqual([]);
+      expect(browser.pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'a product page arrives rendered, hydrates without a warning, and its options, cart and wish work',
     async () => {
       const { product, first, second } = picks.multi;

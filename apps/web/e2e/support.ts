@@ -276,6 +276,8 @@ export interface OpenOptions {
    * is waited for until it is hydrated either way: its buttons do nothing before.
    */
   waitUntil?: 'load' | 'domcontentloaded' | 'networkidle';
+  /** false: a page the server rendered is not waited for until it is hydrated (its scripts held back). */
+  hydrate?: boolean;
   contextOptions?: BrowserContextOptions;
   /** Runs before the page loads: `page.clock.install()`, `page.addInitScript(...)`. */
   beforeLoad?: (page: Page) => Promise<void>;
@@ -332,7 +334,7 @@ export function useBrowser(): BrowserHarness {
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await options.beforeLoad?.(page);
       await page.goto(`${baseUrl()}${pathname}`, { waitUntil: options.waitUntil ?? 'load' });
-      await waitForHydration(page);
+      if (options.hydrate !== false) await waitForHydration(page);
       return page;
     },
   };

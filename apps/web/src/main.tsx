@@ -2,7 +2,7 @@
 import './styles/global.css';
 import './shared/validation/zodWithoutEval';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { App } from './app/App';
@@ -30,9 +30,14 @@ function app() {
 
 if (serverState) {
   // A page the server rendered (server/renderPage.tsx): its data and its page's code first, so the
-  // first render in the browser is the server's HTML.
+  // first render in the browser is the server's HTML. Hydrated as a transition: React yields to the
+  // browser every few milliseconds instead of holding the main thread for the whole tree.
   hydrate(queryClient, serverState.queries);
-  void loadMatchedPages(window.location).then(() => hydrateRoot(container, app()));
+  void loadMatchedPages(window.location).then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app());
+    }),
+  );
 } else {
   if (window.location.pathname === paths.home) prefetchHome(queryClient);
   createRoot(container).render(app());

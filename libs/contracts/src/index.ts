@@ -3,6 +3,7 @@ export * from './api/catalog';
 export * from './api/catalog-constants';
 export * from './api/reviews';
 export * from './api/inquiries';
+export * from './api/inquiry-constants';
 export * from './api/members';
 export * from './api/auth-errors';
 export * from './api/session-roles';

@@ -1,4 +1,4 @@
-import { ceilTo10Won, discountedPrice, formatWon, lineTotal, summarize } from './index';
+import { ceilTo10Won, discountedPrice, formatWon, groupDigits, lineTotal, summarize } from './index';
 
 describe('won pricing rules', () => {
   it('rounds the discounted price up to the next 10 won', () => {
@@ -44,5 +44,31 @@ describe('won pricing rules', () => {
   it('formats won with thousands separators', () => {
     expect(formatWon(1_234_567)).toBe('1,234,567원');
     expect(formatWon(0)).toBe('0원');
+  });
+});
+
+describe('groupDigits', () => {
+  it("writes numbers as Intl.NumberFormat('ko-KR') does", () => {
+    const intl = new Intl.NumberFormat('ko-KR');
+    for (const value of [
+      0,
+      7,
+      999,
+      1_000,
+      12_345,
+      1_234_567,
+      999_999_999,
+      -1,
+      -1_000,
+      -1_234_567,
+      4.5,
+      4.25,
+      3.14159,
+      1_234.5678,
+      -0.0004,
+      0.0005,
+      2 ** 40,
+    ])
+      expect(groupDigits(value)).toBe(intl.format(value));
   });
 });

@@ -8,6 +8,7 @@ import type {
   ProductSummaryDto,
   SandboxPayResult,
 } from '@mkt/contracts';
+import { discountedPrice } from '@mkt/pricing';
 import type { StoreApi } from './store-api';
 import { DEMO_ACCOUNTS } from './store-api';
 
@@ -145,8 +146,9 @@ export async function checkReviewRightAfterCompletion(api: StoreApi): Promise<vo
 
 /**
  * A seller's (here the admin's) edit, delete and restore of the newest product, each read back
- * through the same BFF right after its answer, from the detail and the list pages it caches (warmed
- * first): throws naming the first read that still showed the product as it was.
+ * through the same BFF right after its answer, from the detail and the list pages it caches and the
+ * product's page it renders and keeps (warmed first; the store must serve the web app): throws
+ * naming the first read that still showed the product as it was.
  */
 export async function checkOwnProductWritesReadBack(api: StoreApi): Promise<void> {
   const newest = '/api/product/list?page=1&size=10&sortBy=pno&sort=desc';
@@ -160,23 +162,36 @@ export async function checkOwnProductWritesReadBack(api: StoreApi): Promise<void
       throw new Error(`${what}: read back ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
   };
   const detailStatus = async () => (await fetch(`${api.baseUrl}/api/product/${id}`)).status;
+  /** The product's page as the server rendered it: its status and the sale price it names. */
+  const renderedPage = async () => {
+    const response = await fetch(`${api.baseUrl}/product/${product.pno}`);
+    const html = await response.text();
+    const price = /<meta property="product:price:amount" content="(\d+)"/.exec(html)?.[1];
+    return { status: response.status, price: price === undefined ? undefined : Number(price) };
+  };
 
-  // Cached: the detail and the list page, read twice.
-  for (let i = 0; i < 2; i++) await Promise.all([api.product(product.pno), listed()]);
+  // Cached: the detail, the list page and the rendered page, read twice.
+  for (let i = 0; i < 2; i++) await Promise.all([api.product(product.pno), listed(), renderedPage()]);
   const managed = await api.call<Record<string, unknown>>(admin, 'GET', `/api/product/manage/${id}`);
   const newPrice = product.pPrice + 100;
   await api.call(admin, 'PUT', `/api/product/${id}`, { ...managed, pPrice: newPrice });
   expectShown('the edited detail', (await api.product(product.pno)).pPrice, newPrice);
   const page = await api.call<PageResult<ProductSummaryDto>>(undefined, 'GET', newest);
   expectShown('the edited list', page.dtoList.find((p) => p.pno === product.pno)?.pPrice, newPrice);
+  expectShown('the edited page', await renderedPage(), {
+    status: 200,
+    price: discountedPrice(newPrice, product.pSalePer),
+  });
 
   await api.call(admin, 'PUT', `/api/admin/delStatus/${id}?status=false`);
   expectShown('the deleted detail', await detailStatus(), 404);
   expectShown('the list after the delete', (await listed()).includes(product.pno), false);
+  expectShown("the deleted product's page", (await renderedPage()).status, 404);
 
   await api.call(admin, 'PUT', `/api/admin/delStatus/${id}?status=true`);
   expectShown('the restored detail', await detailStatus(), 200);
   expectShown('the list after the restore', (await listed()).includes(product.pno), true);
+  expectShown("the restored product's page", (await renderedPage()).status, 200);
 }
 
 /**

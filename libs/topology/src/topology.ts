@@ -196,10 +196,14 @@ export const BFF: BffNode = {
   description: 'the API of the web app and of spec clients; serves the built web app',
   port: 8080,
   calls: ['catalog', 'board', 'member', 'cart', 'order', 'payment', 'refund'],
-  consumes: [ProductChangedV1, CategoryChangedV1],
+  // Reviews: the rendered product pages show the rating.
+  consumes: [ProductChangedV1, CategoryChangedV1, ReviewWrittenV1],
   settings: [
     { name: 'REDIS_URL', description: 'sessions, login limits and visitor counters' },
-    { name: 'KAFKA_BROKERS', description: 'product and category changes that keep the read cache fresh' },
+    {
+      name: 'KAFKA_BROKERS',
+      description: 'product, category and review changes that keep the read cache and rendered pages fresh',
+    },
     {
       name: 'CATALOG_CACHE_MB',
       description: 'memory cap of the catalogue read cache in MB (default 64; 0 turns it off)',
@@ -218,7 +222,11 @@ export const BFF: BffNode = {
       name: 'MAIL_FROM',
       description: "sender of the store's mails (default 딜마켓 <no-reply@dealmarket.example>)",
     },
-    { name: 'PUBLIC_URL', description: "the store's address as shoppers open it, for links in mails" },
+    {
+      name: 'PUBLIC_URL',
+      description:
+        "the store's address as shoppers open it: links in mails, canonical URLs and the sitemap (else the request's host)",
+    },
     OPS_TOKEN,
     ...socialSettings,
   ],

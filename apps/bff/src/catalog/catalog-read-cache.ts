@@ -8,13 +8,20 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type {
   CategoryDto,
+  EventDefinition,
   CategoryWithAncestorsDto,
   PageResult,
   ProductDetailDto,
   ProductListQuery,
   ProductSummaryDto,
 } from '@mkt/contracts';
-import { CategoryChangedV1, eventEnvelopeSchema, ProductChangedV1, toPageResult } from '@mkt/contracts';
+import {
+  CategoryChangedV1,
+  eventEnvelopeSchema,
+  ProductChangedV1,
+  ReviewWrittenV1,
+  toPageResult,
+} from '@mkt/contracts';
 import type { MessageTransport, Subscription, TransportMessage } from '@mkt/messaging';
 import type { JsonLogger } from '@mkt/platform';
 import { BFF } from '@mkt/topology';
@@ -58,6 +65,14 @@ export interface CachedAnswer {
 const LIST_KEY_PREFIX = 'list:';
 
 /**
+ * What a reader built from this cache's answers hears (the rendered pages, `web/rendered-pages.ts`):
+ * a product changed (none: a registration; the list pages went either way), a product's reviews
+ * changed, or everything was dropped.
+ */
+export type CatalogueChange =
+  { kind: 'product'; pno?: number } | { kind: 'reviews'; pno: number } | { kind: 'everything' };
+
+/**
  * The catalogue answers every shopper sees alike (product details, category levels, every category
  * of a depth with its ancestors, which random categories are drawn from, the first pages of each
  * sort and category of the product list, which the home rows are), kept in this process's
@@ -81,6 +96,7 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
   private generation = 0;
   private lastHeardAt = Number.NEGATIVE_INFINITY;
   private subscription?: Subscription;
+  private readonly listeners: ((change: CatalogueChange) => void)[] = [];
 
   constructor(
     private readonly catalog: CatalogClient,
@@ -119,8 +135,18 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
       const slice = await this.catalog.products(query);
       return toPageResult(slice.items, slice.totalCount, { page: query.page, size: query.size });
     };
-    if (query.keyword !== '' || query.page > CACHED_LIST_PAGES) return load();
+    if (!this.keepsList(query)) return load();
     return this.read(`${LIST_KEY_PREFIX}${JSON.stringify(query)}`, load);
+  }
+
+  /** Whether this page of the product list is one the cache holds (a first page, no search). */
+  keepsList(query: ProductListQuery): boolean {
+    return query.keyword === '' && query.page <= CACHED_LIST_PAGES;
+  }
+
+  /** The memory cap of the answers held (0: no cache). */
+  maxBytes(): number {
+    return this.entries ? (this.options?.maxBytes ?? 0) : 0;
   }
 
   categoriesAtDepth(depth: number): Promise<CategoryDto[]> {
@@ -140,6 +166,16 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
   /** The answer held under `key`; none when there is none or the feed is silent. */
   currentAnswer(key: string): CachedAnswer | undefined {
     return this.feedIsLive() ? this.entries?.get(key) : undefined;
+  }
+
+  /** Whether answers are held and served now (a cache that is on, its feed live). */
+  isServing(): boolean {
+    return this.entries !== undefined && this.feedIsLive();
+  }
+
+  /** Calls `listener` on every change this cache drops answers for, before the writer is answered. */
+  onChange(listener: (change: CatalogueChange) => void): void {
+    this.listeners.push(listener);
   }
 
   /** The key of an answer this cache holds (as returned by its reads), if it is one. */
@@ -184,18 +220,33 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
     this.generation++;
     if (pno !== undefined) this.entries?.delete(`product:${pno}`);
     for (const key of this.listKeys) this.entries?.delete(key);
+    this.announce({ kind: 'product', pno });
+  }
+
+  /**
+   * A review of product `pno` was written (by this instance, or heard from the feed): nothing this
+   * cache holds shows reviews, but what was built with the product's rating does.
+   */
+  reviewsChanged(pno: number): void {
+    this.announce({ kind: 'reviews', pno });
+  }
+
+  private announce(change: CatalogueChange): void {
+    for (const listener of this.listeners) listener(change);
   }
 
   private apply(message: TransportMessage): void {
     const event = eventEnvelopeSchema.safeParse(safeJson(message.value));
-    const product =
-      event.success && message.topic === ProductChangedV1.topic
-        ? ProductChangedV1.payloadSchema.safeParse(event.data.payload)
-        : undefined;
-    if (product?.success) {
-      this.productChanged(product.data.pno);
-      return;
-    }
+    /** The message's payload if it is a readable `definition` event. */
+    const payloadOf = <P>(definition: EventDefinition<P>): P | undefined => {
+      if (!event.success || message.topic !== definition.topic) return undefined;
+      const payload = definition.payloadSchema.safeParse(event.data.payload);
+      return payload.success ? payload.data : undefined;
+    };
+    const product = payloadOf(ProductChangedV1);
+    if (product) return this.productChanged(product.pno);
+    const review = payloadOf(ReviewWrittenV1);
+    if (review) return this.reviewsChanged(review.pno);
     // A category change reads differently everywhere (details name their categories); and a
     // message that cannot be read may have been any change.
     if (!event.success || message.topic !== CategoryChangedV1.topic)
@@ -208,6 +259,7 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
   private dropEverything(): void {
     this.generation++;
     this.entries?.clear();
+    this.announce({ kind: 'everything' });
   }
 }
 

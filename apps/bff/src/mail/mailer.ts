@@ -27,8 +27,9 @@ export interface MailSettings {
 export const DEFAULT_MAIL_FROM = '딜마켓 <no-reply@dealmarket.example>';
 
 /**
- * The distributed BFF's mail settings: SMTP_URL (smtp:// or smtps://) and PUBLIC_URL go together;
- * without them 비밀번호 찾기 is off (503) and the start says so.
+ * The distributed BFF's mail settings: SMTP_URL (smtp:// or smtps://) needs PUBLIC_URL (the links'
+ * address; alone, it names the canonical URLs); without SMTP_URL 비밀번호 찾기 is off (503) and the
+ * start says so.
  */
 export const mailEnv = {
   shape: {
@@ -40,11 +41,11 @@ export const mailEnv = {
     PUBLIC_URL: z.url().optional(),
   },
   checkPair(env: { SMTP_URL?: string; PUBLIC_URL?: string }, context: z.RefinementCtx): void {
-    if (!env.SMTP_URL === !env.PUBLIC_URL) return;
+    if (!env.SMTP_URL || env.PUBLIC_URL) return;
     context.addIssue({
       code: 'custom',
-      path: [env.SMTP_URL ? 'PUBLIC_URL' : 'SMTP_URL'],
-      message: 'SMTP_URL and PUBLIC_URL go together',
+      path: ['PUBLIC_URL'],
+      message: 'SMTP_URL needs PUBLIC_URL (the address the mailed links open)',
     });
   },
 };

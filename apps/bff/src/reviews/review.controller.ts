@@ -14,6 +14,7 @@ import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
+import { CatalogReadCache } from '../catalog/catalog-read-cache';
 import { CatalogClient } from '../services/catalog.client';
 import { OrderClient } from '../services/order.client';
 import { MemberClient } from '../services/member.client';
@@ -42,6 +43,7 @@ export class ReviewController {
     private readonly catalog: CatalogClient,
     private readonly members: MemberClient,
     private readonly orders: OrderClient,
+    private readonly cache: CatalogReadCache,
   ) {}
 
   @ApiDoc({
@@ -104,7 +106,9 @@ export class ReviewController {
     @Caller() caller: SessionClaims,
   ): Promise<void> {
     const member = await this.members.byMno(caller.mno);
-    await this.catalog.writeReview(orno, { mno: caller.mno, mName: member.m_name }, review);
+    const written = await this.catalog.writeReview(orno, { mno: caller.mno, mName: member.m_name }, review);
+    // The product's page shows its rating: the writer sees theirs counted at once.
+    this.cache.reviewsChanged(written.pno);
     // My page's review tabs read the line from the order service.
     await this.orders.ownChangeShown(caller.mno, { orno });
   }

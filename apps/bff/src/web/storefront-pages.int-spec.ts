@@ -37,7 +37,7 @@ describe('a page whose rendering fails', () => {
     const pages = new StorefrontPages({
       render: loadStorefrontRenderer(WEB_DIST),
       shell: SHELL,
-      data: {
+      data: () => ({
         product: async (pno) => (pno === broken.pno ? broken : sound),
         reviewRating: async () => ({ count: 0, average: 0 }),
         // A product page reads nothing else.
@@ -48,10 +48,10 @@ describe('a page whose rendering fails', () => {
         notices: () => Promise.reject(new Error('not read')),
         notice: () => Promise.reject(new Error('not read')),
         faqs: () => Promise.reject(new Error('not read')),
-      },
+      }),
     });
     server = createServer(
-      (req, res) => void pages.answer(`${url}${req.url ?? '/'}`, req.method ?? 'GET', res),
+      (req, res) => void pages.answer(`${url}${req.url ?? '/'}`, req.method ?? 'GET', req.headers, res),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

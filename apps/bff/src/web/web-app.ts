@@ -8,6 +8,7 @@ import { CatalogReadCache } from '../catalog/catalog-read-cache';
 import { BoardClient } from '../services/board.client';
 import { CatalogClient } from '../services/catalog.client';
 import { PRODUCT_SITEMAP_PATH, productSitemap, robotsTxt, SITEMAP_PATH, sitemapIndex } from './crawler-files';
+import { RenderedPages } from './rendered-pages';
 import { cachedStorefrontData, loadStorefrontRenderer, StorefrontPages } from './storefront-pages';
 
 /** Paths the BFF answers itself; everything else a browser GETs is the single-page app. */
@@ -47,18 +48,25 @@ function cacheControl(urlPath: string): string {
   return urlPath.startsWith(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
-/** The origin the visitor asked (behind a trusted proxy, the one it names): canonical URLs and the sitemap's. */
-function originOf(req: Request): string {
+/** The origin the visitor asked (behind a trusted proxy, the one it names). */
+function requestOrigin(req: Request): string {
   return `${req.protocol}://${req.get('host')}`;
 }
 
 /**
  * Serves the built web app: a brotli or gzip copy where the browser takes one, hashed assets cached
  * for good, and every path that is not a file as a page (storefront-pages.ts: rendered on the
- * server, or index.html), revalidated on each visit, so a new deploy reaches open tabs at their
- * next page load; and robots.txt and the sitemap (crawler-files.ts).
+ * server, and kept while the catalogue cache holds what it shows, or index.html), revalidated on
+ * each visit, so a new deploy reaches open tabs at their next page load; and robots.txt and the
+ * sitemap (crawler-files.ts). Canonical URLs, the pages kept and the sitemap name `publicUrl`'s
+ * origin where it is given, else the one the request names (its Host header).
  */
-export function serveWebApp(app: INestApplication, distDir: string, logger?: JsonLogger): void {
+export function serveWebApp(
+  app: INestApplication,
+  distDir: string,
+  logger?: JsonLogger,
+  publicUrl?: string,
+): void {
   const root = resolve(distDir);
   const index = join(root, 'index.html');
   if (!existsSync(index))
@@ -69,8 +77,12 @@ export function serveWebApp(app: INestApplication, distDir: string, logger?: Jso
     render: loadStorefrontRenderer(root),
     shell: readFileSync(index, 'utf8'),
     data: cachedStorefrontData(cache, app.get(CatalogClient), app.get(BoardClient)),
+    // As much memory again as the catalogue cache's.
+    kept: cache.maxBytes() > 0 ? new RenderedPages(cache, cache.maxBytes()) : undefined,
     logger,
   });
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  const originOf = (req: Request) => publicOrigin ?? requestOrigin(req);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -121,6 +133,6 @@ export function serveWebApp(app: INestApplication, distDir: string, logger?: Jso
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PATHS.test(req.path)) return next();
-    pages.answer(`${originOf(req)}${req.originalUrl}`, req.method, res).catch(next);
+    pages.answer(`${originOf(req)}${req.originalUrl}`, req.method, req.headers, res).catch(next);
   });
 }

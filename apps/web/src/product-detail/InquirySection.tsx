@@ -56,7 +56,7 @@ export function InquirySection({ pno, onAsk, onReveal }: InquirySectionProps) {
       </div>
 
       {inquiries.isPending ? (
-        <div className="inquiry-list" aria-busy="true" aria-label="문의를 불러오는 중">
+        <div className="inquiry-list" role="status" aria-busy="true" aria-label="문의를 불러오는 중">
           {Array.from({ length: 3 }, (_, i) => (
             <div key={i} className="skeleton inquiry-list__skeleton" aria-hidden="true" />
           ))}

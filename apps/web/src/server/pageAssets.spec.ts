@@ -1,4 +1,4 @@
-import { pageAssetLinks } from './pageAssets';
+import { renderedPageDocument } from './pageAssets';
 
 const manifest = {
   'index.html': {
@@ -29,34 +29,64 @@ const manifest = {
   },
 };
 
-describe('pageAssetLinks', () => {
-  it("links a rendered page's style sheets, its imports' too, and preloads its chunk; not the entry's", () => {
-    const links = pageAssetLinks(['src/product-detail/ProductDetailPage.tsx'], manifest)
-      .split('\n')
-      .map((line) => line.trim());
-    expect(links).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/ProductDetailPage-1.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/select-1.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/Modal-1.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/ProductDetailPage-1.js">',
+/** Each style sheet's text is its name, so the tests see which went inline and in what order. */
+const styleSheet = (file: string) => `/* ${file} */`;
+
+const TEMPLATE = [
+  '<head>',
+  '    <title>딜마켓</title>',
+  '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '    <link rel="modulepreload" crossorigin href="/assets/vendor-1.js">',
+  '    <link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+  '  </head>',
+  '<body><div id="root"></div></body>',
+].join('\n');
+
+/** The document's head, one element a line (a style sheet's text may have lines of its own). */
+const head = (modules: string[]) =>
+  renderedPageDocument(TEMPLATE, modules, manifest, styleSheet)
+    .split('</head>')[0]
+    .split(/\n\s*(?=<)/)
+    .map((line) => line.trim());
+
+const scriptsAfterPaint = (preload: string) =>
+  `<script src="/scripts-after-paint.js" data-entry="/assets/index-1.js" data-preload="${preload}" defer></script>`;
+
+describe('renderedPageDocument', () => {
+  it("inlines every style sheet of a rendered page, the entry's first; its scripts come after the paint, its chunks preloaded", () => {
+    expect(head(['src/product-detail/ProductDetailPage.tsx'])).toEqual([
+      '<head>',
+      '<title>딜마켓</title>',
+      '<style>/* assets/index-1.css */\n/* assets/ProductDetailPage-1.css */\n/* assets/select-1.css */\n/* assets/Modal-1.css */</style>',
+      '<link rel="stylesheet" href="/assets/ProductDetailPage-1.css" disabled>',
+      '<link rel="stylesheet" href="/assets/select-1.css" disabled>',
+      '<link rel="stylesheet" href="/assets/Modal-1.css" disabled>',
+      scriptsAfterPaint('/assets/vendor-1.js /assets/ProductDetailPage-1.js /assets/Modal-1.js'),
     ]);
   });
 
-  it("links a layout's and its page's assets, each style sheet once", () => {
-    const links = pageAssetLinks(['src/board/BoardLayout.tsx', 'src/board/NoticeListPage.tsx'], manifest)
-      .split('\n')
-      .map((line) => line.trim());
-    expect(links).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/BoardLayout-1.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/Modal-1.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/BoardLayout-1.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/NoticeListPage-1.js">',
+  it("takes a layout's and its page's assets, each once", () => {
+    expect(head(['src/board/BoardLayout.tsx', 'src/board/NoticeListPage.tsx'])).toEqual([
+      '<head>',
+      '<title>딜마켓</title>',
+      '<style>/* assets/index-1.css */\n/* assets/BoardLayout-1.css */\n/* assets/Modal-1.css */</style>',
+      '<link rel="stylesheet" href="/assets/BoardLayout-1.css" disabled>',
+      '<link rel="stylesheet" href="/assets/Modal-1.css" disabled>',
+      scriptsAfterPaint(
+        '/assets/vendor-1.js /assets/BoardLayout-1.js /assets/NoticeListPage-1.js /assets/Modal-1.js',
+      ),
     ]);
   });
 
-  it('links nothing for a page the build does not name or that is in the entry (the home)', () => {
-    expect(pageAssetLinks(['src/product-list/ProductListPage.tsx'], manifest)).toBe('');
-    expect(pageAssetLinks(['index.html'], manifest)).toBe('');
-    expect(pageAssetLinks([], manifest)).toBe('');
+  it("takes the entry's assets alone for a page in the entry (the home) or one the build does not name", () => {
+    const entryOnly = [
+      '<head>',
+      '<title>딜마켓</title>',
+      '<style>/* assets/index-1.css */</style>',
+      scriptsAfterPaint('/assets/vendor-1.js'),
+    ];
+    expect(head(['src/product-list/ProductListPage.tsx'])).toEqual(entryOnly);
+    expect(head(['index.html'])).toEqual(entryOnly);
+    expect(head([])).toEqual(entryOnly);
   });
 });

@@ -8,7 +8,7 @@ import { App } from '../app/App';
 import { createQueryClient } from '../app/queryClient';
 import { routes } from '../app/router';
 import { SERVER_STATE_ELEMENT_ID, type ServerState } from '../app/serverState';
-import { pageAssetLinks } from './pageAssets';
+import { renderedPageDocument } from './pageAssets';
 import { headHtml, scriptJson, type PageHead } from './pageHead';
 import {
   isServerRendered,
@@ -47,16 +47,14 @@ function renderComplete(app: ReactNode): Promise<PipeableStream> {
 }
 
 function documentParts(template: string, page: string, head: PageHead, state: ServerState): [string, string] {
-  const at = template.indexOf(ROOT_ELEMENT);
+  const html = renderedPageDocument(
+    template.replace(TEMPLATE_HEAD, '').replace('</head>', `  ${headHtml(head)}\n  </head>`),
+    SERVER_RENDERED_MODULES[page] ?? [],
+  );
+  const at = html.indexOf(ROOT_ELEMENT);
   if (at < 0) throw new Error(`the page template has no ${ROOT_ELEMENT}`);
-  const before = template
-    .slice(0, at)
-    .replace(TEMPLATE_HEAD, '')
-    .replace(
-      '</head>',
-      `  ${headHtml(head)}\n    ${pageAssetLinks(SERVER_RENDERED_MODULES[page] ?? [])}\n  </head>`,
-    );
-  const after = template.slice(at + ROOT_ELEMENT.length);
+  const before = html.slice(0, at);
+  const after = html.slice(at + ROOT_ELEMENT.length);
   const stateScript = `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptJson(state)}</script>`;
   return [`${before}<div id="root">`, `</div>${stateScript}${after}`];
 }

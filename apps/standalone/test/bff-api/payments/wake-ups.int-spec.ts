@@ -8,6 +8,7 @@ import {
   checkVerifyOnIdleStore,
   StoreApi,
 } from '@mkt/testing';
+import { WEB_DIST } from '@mkt/testing/browser';
 import type { RunningStandalone } from '../../../src/standalone';
 import { startStandalone } from '../../../src/standalone';
 
@@ -29,6 +30,8 @@ describe('wake-ups in standalone mode', () => {
       host: '127.0.0.1',
       logLevel: 'error',
       demoProductsPerCategory: 2,
+      // The product's rendered page is read back too.
+      webDist: WEB_DIST,
     });
     api = new StoreApi(app.url);
   });

@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { constants, gunzipSync } from 'node:zlib';
 import type {
   CategoryDto,
   FaqDto,
@@ -32,9 +34,29 @@ function structuredData(html: string): Record<string, unknown>[] {
   );
 }
 
+/** The page as a browser's HTTP client sends it: `headers` as given (a Host too), the body's bytes as they came. */
+function rawPage(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; encoding?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          encoding: response.headers['content-encoding'],
+          body: Buffer.concat(chunks),
+        }),
+      );
+    }).once('error', reject);
+  });
+}
+
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
 
-/** The first TCP round trip's worth of a page (ten segments): what a phone has before anything else. */
+/** The first TCP round trip's worth of a page (ten segments, of the bytes sent): what a phone has before anything else. */
 const FIRST_BYTES = 14_600;
 
 describe('storefront pages rendered on the server (issue 24)', () => {
@@ -118,8 +140,13 @@ describe('storefront pages rendered on the server (issue 24)', () => {
       reviews > 0 ? expect.objectContaining({ '@type': 'AggregateRating', reviewCount: reviews }) : undefined,
     );
 
-    // The page itself, rendered: its name, price and main image in the first bytes sent.
-    const first = html.slice(0, FIRST_BYTES);
+    // The page itself, rendered: its name, price and main image in the first bytes sent (gzip).
+    const sent = await rawPage(url, { 'accept-encoding': 'gzip' });
+    expect(sent.encoding).toBe('gzip');
+    expect(gunzipSync(sent.body).toString()).toBe(html);
+    const first = gunzipSync(sent.body.subarray(0, FIRST_BYTES), {
+      finishFlush: constants.Z_SYNC_FLUSH,
+    }).toString();
     expect(first).toContain(`<h1 id="product-name" class="purchase__name">${product.pName}</h1>`);
     expect(first).toContain(`data-testid="detail-final-price">${formatWon(salePrice)}</strong>`);
     expect(first).toContain(
@@ -297,5 +324,46 @@ describe('storefront pages rendered on the server (issue 24)', () => {
         empty: true,
       });
     }
+  });
+});
+
+describe('storefront pages of a store given its public address (PUBLIC_URL)', () => {
+  const publicUrl = 'https://shop.example';
+  let app: RunningStandalone;
+
+  beforeAll(async () => {
+    app = await startStandalone({
+      dataDir: mkdtempSync(join(tmpdir(), 'bff-storefront-public-url-')),
+      inMemory: true,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'error',
+      webDist: WEB_DIST,
+      demoProductsPerCategory: 1,
+      publicUrl,
+    });
+  });
+  afterAll(() => app.close());
+
+  it('names its canonical URLs, previews and sitemap from it, whatever Host a request forges', async () => {
+    const forged = { host: 'evil.example' };
+    const text = async (path: string) => (await rawPage(`${app.url}${path}`, forged)).body.toString();
+    const [summary] = (
+      await new StoreApi(app.url).call<PageResult<ProductSummaryDto>>(
+        undefined,
+        'GET',
+        '/api/product/list?page=1&size=1',
+      )
+    ).dtoList;
+
+    const html = await text(`/product/${summary.pno}`);
+    expect(html).toContain(`<link rel="canonical" href="${publicUrl}/product/${summary.pno}" />`);
+    expect(meta(html, 'og:url')).toBe(`${publicUrl}/product/${summary.pno}`);
+    expect(meta(html, 'og:image')).toMatch(new RegExp(`^${publicUrl}/images/`));
+    expect(html).not.toContain('evil.example');
+    expect(await text('/robots.txt')).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
+    const [child] = locations(await text('/sitemap.xml'));
+    expect(child).toBe(`${publicUrl}/sitemap/products-1.xml`);
+    expect(locations(await text('/sitemap/products-1.xml'))).toContain(`${publicUrl}/product/${summary.pno}`);
   });
 });

@@ -8,6 +8,7 @@ import {
   readSession,
   roleOf,
   saveSession,
+  SESSION_ROLES,
   subscribe,
 } from './sessionStore';
 
@@ -96,5 +97,41 @@ describe('session store', () => {
     expect(readSession('member')).toBeNull();
     setCookie('member', JSON.stringify({ mno: 1 }));
     expect(readSession('member')).toBeNull();
+  });
+
+  it('reads document.cookie once per change, however often a render reads the session', () => {
+    saveSession(loginResult());
+    const jar = Object.getOwnPropertyDescriptor(document, 'cookie')!;
+    let reads = 0;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => {
+        reads++;
+        return jar.get!.call(document) as string;
+      },
+      set: jar.set,
+    });
+    const readEverything = () => {
+      for (let i = 0; i < 25; i++) SESSION_ROLES.forEach((role) => readSession(role));
+      return activeRole();
+    };
+
+    expect(readEverything()).toBe('member');
+    expect(reads).toBe(1);
+
+    // This tab's own write is read back at once.
+    saveSession(loginResult({ mno: 2, roleSet: ['ADMIN'] }));
+    expect(readSession('admin')?.mno).toBe(2);
+    expect(readEverything()).toBe('member');
+    expect(reads).toBe(2);
+
+    // Another tab signs the member out: the next expiry check reads the cookies again and tells.
+    browser.cookies.delete('member');
+    const listener = jest.fn();
+    subscribe(listener);
+    expect(checkExpiry()).toBe(false);
+    expect(listener).toHaveBeenCalled();
+    expect(readEverything()).toBe('admin');
+    expect(reads).toBe(3);
   });
 });

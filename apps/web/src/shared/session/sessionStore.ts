@@ -1,6 +1,6 @@
 import type { SessionRole, SignedIn } from '@mkt/contracts';
 import { SESSION_ROLES, sessionRoleOf } from '@mkt/contracts';
-import { getCookie, removeCookie, setCookie } from './cookies';
+import { getCookie, removeCookie, rereadCookies, setCookie } from './cookies';
 
 /**
  * The login state, kept where the spec keeps it: the login result in a cookie named after the role
@@ -151,9 +151,11 @@ export function activeRole(
 /**
  * One tick of the expiry check: when the recorded member expiry has passed, the cookie and the
  * record are removed and true is returned (the caller alerts and reloads). It also notices cookie
- * changes made elsewhere (another tab, the browser expiring a cookie) and notifies subscribers.
+ * changes made elsewhere (another tab, the browser expiring a cookie: the cookies are read again)
+ * and notifies subscribers.
  */
 export function checkExpiry(now = Date.now()): boolean {
+  rereadCookies();
   const store = storage();
   const recorded = store?.getItem(EXPIRES_KEY);
   if (recorded) {

@@ -1,4 +1,5 @@
 import type { SignedIn } from '@mkt/contracts';
+import { rereadCookies } from '../session/cookies';
 
 /** Test doubles for the node-environment unit tests of the session and the HTTP client. */
 
@@ -40,6 +41,8 @@ export function installFakeBrowser(): {
   };
   const location = { pathname: '/' };
   Object.assign(globalThis, { document, localStorage, location });
+  // A new document: the cookies the last one had are not its.
+  rereadCookies();
   return { cookies, now, location };
 }
 

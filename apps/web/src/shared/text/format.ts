@@ -1,8 +1,8 @@
-const numberFormat = new Intl.NumberFormat('ko-KR');
+import { groupDigits } from '@mkt/pricing';
 
 /** 1024 -> "1,024" */
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return groupDigits(value);
 }
 
 function pad(value: number): string {
