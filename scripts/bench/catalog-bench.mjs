@@ -142,6 +142,9 @@ async function scenarios(url) {
       'categories: top and second level',
       ['/api/categories/sub/1', ...top.map((c) => `/api/categories/sub/${c.ctno}`)],
     ],
+    // One fixed URL, answered from the read cache after the first request: the whole pipeline's cost
+    // on a cache hit, beside the floor's for the very same bytes (issue 23's target).
+    ['product detail, one fixed URL (cached)', [`/api/product/${base64(detailed[0])}`]],
     ['product detail, 200 products', detailed.map((pno) => `/api/product/${base64(pno)}`)],
     ['product page rendered on the server, the same 200', detailed.map((pno) => `/product/${pno}`)],
     // The home, rendered from the cached rows and category lists (its tiles drawn for each request).

@@ -14,8 +14,7 @@ import {
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult, MemberDto, SignedIn, TokenPair } from '@mkt/contracts';
 import {
   AuthErrors,
@@ -29,7 +28,7 @@ import {
   tokenPairSchema,
 } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
-import { parseInput } from '@mkt/platform';
+import { MultipartParts, parseInput } from '@mkt/platform';
 import { z } from 'zod';
 import { MemberClient } from '../services/member.client';
 import { accessDenied, Authenticated } from './guards';
@@ -57,7 +56,7 @@ const OK = { result: 'ok' } as const;
 const okSchema = z.object({ result: z.literal('ok') });
 
 /** The refresh token of a call: the web app's HttpOnly cookie of the role it names, else the spec client's query or body. */
-function refreshTokenOf(request: Request, fromClient: () => string | undefined): string | undefined {
+function refreshTokenOf(request: FastifyRequest, fromClient: () => string | undefined): string | undefined {
   const role = webSessionRole(request);
   if (role && role !== 'any') return parseCookies(request).get(refreshCookie(role));
   return fromClient();
@@ -109,12 +108,12 @@ export class MemberAuthController {
   })
   @Post('login')
   @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
+  @UseInterceptors(MultipartParts({ fileSize: 0, files: 0, fields: 10 }))
   async login(
     @Body() body: unknown,
     @Ip() address: string,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<LoginResult | SignedIn> {
     const { username, password } = parseInput(loginForm, body);
     const member = await this.throttle.attempt(
@@ -143,8 +142,8 @@ export class MemberAuthController {
   @Get('refresh')
   async refresh(
     @Query() query: unknown,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<TokenPair | typeof OK> {
     const role = webSessionRole(request);
     const token = refreshTokenOf(request, () => parseInput(refreshQuery, query).refreshToken);
@@ -179,8 +178,8 @@ export class MemberAuthController {
   @HttpCode(200)
   async logout(
     @Body() body: unknown,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<typeof OK> {
     const role = webSessionRole(request);
     const refreshToken = refreshTokenOf(request, () => parseInput(logoutBody, body ?? {}).refreshToken);
@@ -245,7 +244,7 @@ export class MemberAuthController {
   async checkPassword(
     @Body() body: unknown,
     @Ip() address: string,
-    @Req() request: Request & { user: SessionClaims },
+    @Req() request: FastifyRequest & { user: SessionClaims },
   ): Promise<{ error: boolean }> {
     const { email, password } = parseInput(passwordCheckSchema, body);
     if (email !== request.user.email) throw accessDenied();
@@ -283,7 +282,7 @@ export class MemberAuthController {
   async modify(
     @Body() body: unknown,
     @Ip() address: string,
-    @Req() request: Request & { user: SessionClaims },
+    @Req() request: FastifyRequest & { user: SessionClaims },
   ): Promise<MemberDto> {
     const input = parseInput(modifySchema, body);
     const caller = request.user;

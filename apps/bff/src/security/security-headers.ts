@@ -1,4 +1,4 @@
-import helmet from 'helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /** Third parties the web app loads: the postcode search widget (Daum) and PortOne's payment SDK. */
 const POSTCODE = ['https://t1.daumcdn.net', 'https://*.daumcdn.net', 'https://postcode.map.daum.net'];
@@ -11,28 +11,27 @@ const PORTONE = ['https://cdn.iamport.kr', 'https://*.iamport.kr'];
  * home's slider and category tiles), which the policy governs. React in the browser sets styles
  * through the DOM (`element.style`), which it does not.
  */
-export const securityHeaders = () =>
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...POSTCODE, ...PORTONE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Product images are the store's own; the registration form previews files as blob: URLs.
-        imgSrc: ["'self'", 'data:', 'blob:', ...POSTCODE],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // PortOne's SDK frames the chosen payment provider's own pages, on domains that vary by provider.
-        frameSrc: ["'self'", ...POSTCODE, 'https:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
+export const SECURITY_HEADERS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...POSTCODE, ...PORTONE],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Product images are the store's own; the registration form previews files as blob: URLs.
+      imgSrc: ["'self'", 'data:', 'blob:', ...POSTCODE],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      // PortOne's SDK frames the chosen payment provider's own pages, on domains that vary by provider.
+      frameSrc: ["'self'", ...POSTCODE, 'https:'],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
     },
-    // The payment window and the social sign-in return pages are opened from the store's pages.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // The spec's clients on other origins (CORS_ORIGINS) read the API, images included.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  },
+  // The payment window and the social sign-in return pages are opened from the store's pages.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  // The spec's clients on other origins (CORS_ORIGINS) read the API, images included.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+};

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult, SignedIn, SocialProviderLink } from '@mkt/contracts';
 import {
   socialTokenRequestSchema,
@@ -95,8 +95,8 @@ export class SocialSignInController {
   async signInWith(
     @Param('provider') name: string,
     @Param('accessToken') ticket: string,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<LoginResult | SignedIn> {
     const provider = this.gateway.provider(name);
     const providerToken = await this.tickets.redeem(provider, parseInput(opaque('accessToken'), ticket));

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Param,
-  Post,
-  Put,
-  Query,
-  UploadedFiles,
-  UseInterceptors,
-} from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { Body, Controller, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import type { ManagedProductDetailDto, ManagedProductSlice, ProductFormInput } from '@mkt/contracts';
 import {
   imageOrderSchema,
@@ -19,9 +8,9 @@ import {
   positiveIdSchema,
   ProductMessages,
 } from '@mkt/contracts';
-import { BadInput, NotFound, parseInput } from '@mkt/platform';
+import type { UploadedPart } from '@mkt/platform';
+import { BadInput, MultipartParts, NotFound, parseInput, UploadedParts } from '@mkt/platform';
 import { z } from 'zod';
-import type { UploadedFile } from '../images/image-upload';
 import { ProductManagement } from './product-management';
 import { ProductRepository } from './product.repository';
 
@@ -72,13 +61,11 @@ export class ProductManagementController {
   /** Multipart: `request` (JSON: the seller and the form) and `images`. */
   @Post()
   @UseInterceptors(
-    AnyFilesInterceptor({
-      limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 },
-    }),
+    MultipartParts({ fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 }),
   )
   register(
     @Body() body: { request?: string } | undefined,
-    @UploadedFiles() files: UploadedFile[] | undefined,
+    @UploadedParts() files: UploadedPart[] | undefined,
   ): Promise<{ pno: number }> {
     const parsed = parseInput(registrationSchema, requestPart(body));
     return this.management.register({ ...parsed, draft: parsed.draft as ProductFormInput }, files ?? []);
@@ -87,14 +74,12 @@ export class ProductManagementController {
   /** Multipart: `request` (JSON: the actor and the images' new order) and the added `images`. */
   @Post(':pno/images')
   @UseInterceptors(
-    AnyFilesInterceptor({
-      limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 },
-    }),
+    MultipartParts({ fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 }),
   )
   async changeImages(
     @Param('pno') pno: string,
     @Body() body: { request?: string } | undefined,
-    @UploadedFiles() files: UploadedFile[] | undefined,
+    @UploadedParts() files: UploadedPart[] | undefined,
   ): Promise<null> {
     const { actor, order } = parseInput(imagesSchema, requestPart(body));
     await this.management.changeImages(parseInput(positiveIdSchema, pno), actor, order, files ?? []);
