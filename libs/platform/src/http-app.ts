@@ -5,7 +5,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import fastifyEtag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
-import type { Server, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { TrustProxy } from './config';
 import { correlateRequests } from './correlation';
 import { ErrorBodyFilter, refuseMalformedQueries } from './http-errors';
@@ -42,25 +42,11 @@ export async function createHttpApp(
   app.get(Metrics).observeHttp(fastify);
   correlateRequests(fastify);
   refuseMalformedQueries(fastify);
-  acceptEmptyJsonBodies(app);
   // A weak ETag on every answer with a body, 304 to a caller who holds it (as Express did).
   await app.register(fastifyEtag, { weak: true });
   await app.register(multipart);
   app.useGlobalFilters(new ErrorBodyFilter(options.logger));
   return app;
-}
-
-/**
- * A JSON body may be empty (a POST with nothing to say, sent as JSON by habit): it reads as `{}`,
- * as it did before, where Fastify's own parser refuses it.
- */
-function acceptEmptyJsonBodies(app: NestFastifyApplication): void {
-  const fastify = app.getHttpAdapter().getInstance();
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  app.useBodyParser<Server>('application/json', { bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    if (body.length === 0) done(null, {});
-    else parseJson(request, body.toString('utf8'), done);
-  });
 }
 
 /**
