@@ -3,7 +3,9 @@
 // a fresh data folder; distributed: `npm run start:distributed` on databases, topics and ports of its
 // own) it seeds the demo store plus N generated products, runs autocannon on the BFF for each
 // scenario, then runs the same autocannon against a bare node:http server answering the very bytes
-// the store answered for the same paths, from memory: the most this machine could serve. Needs
+// the store answered for the same paths, from memory: the most this machine could serve. One
+// scenario asks a single fixed URL (a cached product detail) of both, and the script prints whether
+// the store reaches issue 23's share of the floor there (20% standalone, 25% distributed). Needs
 // PostgreSQL, Redis and Kafka for the distributed mode (`npm run infra:up`, or MKT_TEST_* settings).
 //   node scripts/bench/catalog-bench.mjs [--products 100000] [--seconds 10] [--connections 20]
 //     [--modes standalone,distributed] [--smoke]

@@ -2,7 +2,6 @@ import type { DynamicModule, INestApplication, Provider } from '@nestjs/common';
 import { Global, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { JsonLogger, ListenOptions, TrustProxy } from '@mkt/platform';
 import { createHttpApp, Metrics, OPS_TOKEN } from '@mkt/platform';
 import { revalidateApiAnswers } from './caching/revalidation';
@@ -31,7 +30,7 @@ import { serviceClientProviders } from './services/service-clients';
 import type { CallCounter } from './security/request-rate-limit';
 import { requestRateLimit } from './security/request-rate-limit';
 import { refuseCrossSiteWrites } from './security/same-site-writes';
-import { SECURITY_HEADERS } from './security/security-headers';
+import { sendSecurityHeaders } from './security/security-headers';
 import { MAIL_SETTINGS, type MailSettings } from './mail/mailer';
 import { serveWebApp } from './web/web-app';
 
@@ -134,7 +133,8 @@ export async function createBff(options: BffOptions): Promise<NestFastifyApplica
     logger: options.logger,
     trustProxy: options.trustProxy,
   });
-  await app.register(fastifyHelmet, SECURITY_HEADERS);
+  const fastify = app.getHttpAdapter().getInstance();
+  sendSecurityHeaders(fastify);
   await app.register(fastifyCookie);
   // An origin off the list gets no Access-Control-Allow-Origin, so its browser withholds the answer.
   if (options.corsOrigins?.length) {
@@ -145,7 +145,6 @@ export async function createBff(options: BffOptions): Promise<NestFastifyApplica
       allowedHeaders: CORS_HEADERS,
     });
   }
-  const fastify = app.getHttpAdapter().getInstance();
   refuseCrossSiteWrites(fastify, options.corsOrigins);
   revalidateApiAnswers(fastify);
   serveApiDocs(app);

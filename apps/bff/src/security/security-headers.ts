@@ -1,4 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** Third parties the web app loads: the postcode search widget (Daum) and PortOne's payment SDK. */
 const POSTCODE = ['https://t1.daumcdn.net', 'https://*.daumcdn.net', 'https://postcode.map.daum.net'];
@@ -11,7 +12,7 @@ const PORTONE = ['https://cdn.iamport.kr', 'https://*.iamport.kr'];
  * home's slider and category tiles), which the policy governs. React in the browser sets styles
  * through the DOM (`element.style`), which it does not.
  */
-export const SECURITY_HEADERS: FastifyHelmetOptions = {
+const applySecurityHeaders = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -34,4 +35,15 @@ export const SECURITY_HEADERS: FastifyHelmetOptions = {
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   // The spec's clients on other origins (CORS_ORIGINS) read the API, images included.
   crossOriginResourcePolicy: { policy: 'cross-origin' },
-};
+});
+
+/**
+ * Sends them on every answer, streamed ones included (on the raw response), before any other hook
+ * can answer. Helmet's handler is built once here: `@fastify/helmet` builds it again for every
+ * request (parsing the whole policy), which cut a cached read's throughput by about two thirds.
+ */
+export function sendSecurityHeaders(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, reply, done) =>
+    applySecurityHeaders(request.raw, reply.raw, () => done()),
+  );
+}
