@@ -1,11 +1,9 @@
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
-import fastifyHelmet from '@fastify/helmet';
-import helmet from 'helmet';
 import fastifyEtag from '@fastify/etag';
 import fastifyCookie from '@fastify/cookie';
 import { correlateRequests, Metrics } from '@mkt/platform';
-import { SECURITY_HEADERS } from '../apps/bff/src/security/security-headers';
+import { sendSecurityHeaders } from '../apps/bff/src/security/security-headers';
 
 const body = Buffer.from(JSON.stringify({ pno: 6, name: 'x'.repeat(400) }));
 async function run(name: string, setup: (f: ReturnType<typeof Fastify>) => Promise<void>) {
@@ -21,8 +19,7 @@ async function run(name: string, setup: (f: ReturnType<typeof Fastify>) => Promi
   const only = process.argv[2];
   const cases: [string, (f: any) => Promise<void>][] = [
     ['bare', async () => {}],
-    ['helmet', async (f) => { await f.register(fastifyHelmet, SECURITY_HEADERS); }],
-    ['helmet-once', async (f) => { const h = helmet(SECURITY_HEADERS as never); f.addHook('onRequest', (q: any, r: any, d: any) => h(q.raw, r.raw, d)); }],
+    ['helmet-once', async (f) => { sendSecurityHeaders(f); }],
     ['etag', async (f) => { await f.register(fastifyEtag, { weak: true }); }],
     ['cookie', async (f) => { await f.register(fastifyCookie); }],
     ['correlation', async (f) => { correlateRequests(f); }],

@@ -19,6 +19,7 @@ import { authProviders } from './auth/auth.providers';
 import { SERVICE_URLS } from './bff.tokens';
 import type { CatalogCacheOptions } from './catalog/catalog-read-cache';
 import { CATALOG_CACHE_OPTIONS, CatalogReadCache } from './catalog/catalog-read-cache';
+import { sendCachedAnswersAsStored } from './catalog/cached-answer-bytes';
 import { serveApiDocs } from './openapi/api-docs';
 import { socialProviders } from './social/social.providers';
 import type { SocialSettings } from './social/social-settings';
@@ -135,7 +136,8 @@ export async function createBff(options: BffOptions): Promise<NestFastifyApplica
   });
   const fastify = app.getHttpAdapter().getInstance();
   sendSecurityHeaders(fastify);
-  await app.register(fastifyCookie);
+  // Setting cookies only: the BFF reads its few cookies itself (session-cookies.ts), so no request pays for parsing.
+  await app.register(fastifyCookie, { hook: false });
   // An origin off the list gets no Access-Control-Allow-Origin, so its browser withholds the answer.
   if (options.corsOrigins?.length) {
     app.enableCors({
@@ -147,6 +149,7 @@ export async function createBff(options: BffOptions): Promise<NestFastifyApplica
   }
   refuseCrossSiteWrites(fastify, options.corsOrigins);
   revalidateApiAnswers(fastify);
+  sendCachedAnswersAsStored(fastify, app.get(CatalogReadCache));
   serveApiDocs(app);
   if (options.webDist) await serveWebApp(app, options.webDist, options.logger);
   return app;

@@ -68,7 +68,7 @@ const LIST_KEY_PREFIX = 'list:';
  * An answer loaded while a change arrived is not kept (it may predate the change); and while the
  * feed is silent the cache is bypassed, then emptied when the feed speaks again, since it may have
  * missed changes meanwhile. Each answer is held with its JSON bytes and ETag, which the catalogue
- * routes send as they are (`CachedAnswerBytes`).
+ * BFF sends as they are (`sendCachedAnswersAsStored`).
  */
 @Injectable()
 export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {

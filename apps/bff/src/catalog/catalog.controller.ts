@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type {
   CategoryDto,
@@ -24,11 +24,9 @@ import { decodeBase64Id } from './base64-id';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 import { CatalogReadCache } from './catalog-read-cache';
-import { CachedAnswerBytes } from './cached-answer-bytes';
 import { randomSample } from './random-sample';
 
 @Controller()
-@UseInterceptors(CachedAnswerBytes)
 export class CatalogController {
   constructor(
     private readonly catalog: CatalogClient,
