@@ -36,6 +36,8 @@ export async function createHttpApp(
     trustProxy: options.trustProxy ?? false,
     // Nest's logger logs what matters; Fastify's own would log every request.
     logger: false,
+    // `/api/notice/` is `/api/notice`, as it was under Express (the spec's client writes both).
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: options.logger });
   const fastify = app.getHttpAdapter().getInstance();
