@@ -8,7 +8,12 @@ import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { TrustProxy } from './config';
 import { correlateRequests } from './correlation';
-import { ErrorBodyFilter, refuseMalformedQueries } from './http-errors';
+import {
+  answerFrameworkError,
+  ErrorBodyFilter,
+  refuseMalformedQueries,
+  refuseUnreadableBodies,
+} from './http-errors';
 import type { JsonLogger } from './logger';
 import { Metrics } from './metrics';
 
@@ -38,12 +43,14 @@ export async function createHttpApp(
     logger: false,
     // `/api/notice/` is `/api/notice`, as it was under Express (the spec's client writes both).
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: options.logger });
   const fastify = app.getHttpAdapter().getInstance();
   app.get(Metrics).observeHttp(fastify);
   correlateRequests(fastify);
   refuseMalformedQueries(fastify);
+  refuseUnreadableBodies(fastify);
   // A weak ETag on every answer with a body, 304 to a caller who holds it (as Express did).
   await app.register(fastifyEtag, { weak: true });
   await app.register(multipart);

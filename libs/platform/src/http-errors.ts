@@ -106,6 +106,23 @@ export function refuseMalformedQueries(fastify: FastifyInstance): void {
   });
 }
 
+/**
+ * Refuses a body in a character set other than UTF-8 (415), which Fastify's parsers would read as
+ * UTF-8 anyway, and answers a URL the router cannot decode (Fastify's "framework errors") in Korean.
+ */
+export function refuseUnreadableBodies(fastify: FastifyInstance): void {
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    const charset = /;\s*charset="?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset === undefined || /^utf-?8$/i.test(charset)) done(null, payload);
+    else done(new HttpException(UNREADABLE_REQUEST[HttpStatus.UNSUPPORTED_MEDIA_TYPE] as ErrorBody, 415));
+  });
+}
+
+/** Fastify's `frameworkErrors`: a path with a broken %-escape, answered before any route or hook. */
+export function answerFrameworkError(_error: Error, _request: unknown, reply: FastifyReply): void {
+  void reply.code(HttpStatus.BAD_REQUEST).send(UNREADABLE_REQUEST[HttpStatus.BAD_REQUEST]);
+}
+
 /** The 4xx status of an error Fastify marks as the client's (a body it could not read). */
 function clientErrorStatus(exception: unknown): number | undefined {
   if (!(exception instanceof Error) || !('statusCode' in exception)) return undefined;
