@@ -3,7 +3,9 @@
 // a fresh data folder; distributed: `npm run start:distributed` on databases, topics and ports of its
 // own) it seeds the demo store plus N generated products, runs autocannon on the BFF for each
 // scenario, then runs the same autocannon against a bare node:http server answering the very bytes
-// the store answered for the same paths, from memory: the most this machine could serve. Needs
+// the store answered for the same paths, from memory: the most this machine could serve. One
+// scenario asks a single fixed URL (a cached product detail) of both, and the script prints whether
+// the store reaches issue 23's share of the floor there (20% standalone, 25% distributed). Needs
 // PostgreSQL, Redis and Kafka for the distributed mode (`npm run infra:up`, or MKT_TEST_* settings).
 //   node scripts/bench/catalog-bench.mjs [--products 100000] [--seconds 10] [--connections 20]
 //     [--modes standalone,distributed] [--smoke]
@@ -43,6 +45,9 @@ const SETTINGS = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', HOST: '127.0.0
 const PORT_OFFSET = 2500;
 const DATABASE_PREFIX = 'bench_';
 const FLOOR_PORT = 18490;
+/** Issue 23's target: a cached product detail through the whole pipeline, as a share of the floor's req/s. */
+const FIXED_URL_SCENARIO = 'product detail, one fixed URL (cached)';
+const FIXED_URL_TARGET = { standalone: 0.2, distributed: 0.25 };
 
 function run(args, env) {
   const result = spawnSync(process.execPath, args, {
@@ -142,6 +147,9 @@ async function scenarios(url) {
       'categories: top and second level',
       ['/api/categories/sub/1', ...top.map((c) => `/api/categories/sub/${c.ctno}`)],
     ],
+    // One fixed URL, answered from the read cache after the first request: the whole pipeline's cost
+    // on a cache hit, beside the floor's for the very same bytes (issue 23's target).
+    [FIXED_URL_SCENARIO, [`/api/product/${base64(detailed[0])}`]],
     ['product detail, 200 products', detailed.map((pno) => `/api/product/${base64(pno)}`)],
     ['product page rendered on the server, the same 200', detailed.map((pno) => `/product/${pno}`)],
     // The home, rendered from the cached rows and category lists (its tiles drawn for each request).
@@ -206,10 +214,13 @@ async function benchmark(mode, store) {
     list.flatMap((scenario) => scenario.floorPaths),
   );
   const rows = [];
+  let fixedUrlShare;
   try {
     for (const scenario of list) {
       const measured = await load(store.url, scenario.paths);
       const bare = await load(`http://127.0.0.1:${FLOOR_PORT}`, scenario.floorPaths);
+      if (scenario.title === FIXED_URL_SCENARIO)
+        fixedUrlShare = measured.requests.average / bare.requests.average;
       rows.push({
         scenario: scenario.title,
         'req/s': Math.round(measured.requests.average),
@@ -232,6 +243,11 @@ async function benchmark(mode, store) {
         .join(' ')}\n`,
   );
   console.table(rows);
+  const target = FIXED_URL_TARGET[mode];
+  console.log(
+    `target: a cached product detail at ${Math.round(100 * fixedUrlShare)}% of the floor ` +
+      `(at least ${100 * target}%): ${fixedUrlShare >= target ? 'met' : 'MISSED'}`,
+  );
 }
 
 const MODES = { standalone: standaloneStore, distributed: distributedStore };

@@ -1,23 +1,15 @@
 import type { DynamicModule, INestApplication, Provider } from '@nestjs/common';
 import { Global, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
 import type { JsonLogger, ListenOptions, TrustProxy } from '@mkt/platform';
-import { SchemaInputModule } from '@mkt/platform';
-import {
-  correlationMiddleware,
-  ErrorBodyFilter,
-  Metrics,
-  OPS_TOKEN,
-  refuseMalformedQuery,
-} from '@mkt/platform';
-import { apiRevalidation } from './caching/revalidation';
+import { createHttpApp, Metrics, OPS_TOKEN, SchemaInputModule } from '@mkt/platform';
+import { revalidateApiAnswers } from './caching/revalidation';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BoardModule } from './board/board.module';
 import { CartModule } from './cart/cart.module';
 import { CatalogModule } from './catalog/catalog.module';
-import { literalRoutesFirst } from './literal-routes-first';
 import { OpsModule } from './ops/ops.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -27,7 +19,7 @@ import { authProviders } from './auth/auth.providers';
 import { SERVICE_URLS } from './bff.tokens';
 import type { CatalogCacheOptions } from './catalog/catalog-read-cache';
 import { CATALOG_CACHE_OPTIONS, CatalogReadCache } from './catalog/catalog-read-cache';
-import { FastLane } from './catalog/fast-lane';
+import { sendCachedAnswersAsStored } from './catalog/cached-answer-bytes';
 import { serveApiDocs } from './openapi/api-docs';
 import { socialProviders } from './social/social.providers';
 import type { SocialSettings } from './social/social-settings';
@@ -37,9 +29,9 @@ import { VisitorStreams } from './visitors/visitor-stream';
 import type { ServiceTransports, ServiceUrls } from './services/service-clients';
 import { serviceClientProviders } from './services/service-clients';
 import type { CallCounter } from './security/request-rate-limit';
-import { REQUEST_RATE_LIMIT, RequestRateLimit } from './security/request-rate-limit';
-import { sameSiteWrites } from './security/same-site-writes';
-import { securityHeaders } from './security/security-headers';
+import { requestRateLimit } from './security/request-rate-limit';
+import { refuseCrossSiteWrites } from './security/same-site-writes';
+import { sendSecurityHeaders } from './security/security-headers';
 import { MAIL_SETTINGS, type MailSettings } from './mail/mailer';
 import { serveWebApp } from './web/web-app';
 
@@ -54,7 +46,7 @@ export interface BffOptions {
   logger: JsonLogger;
   /** The built web app to serve; the API alone when absent. */
   webDist?: string;
-  /** Proxies trusted to name the client's address (`req.ip`, the login throttle's key); none when absent. */
+  /** Proxies trusted to name the client's address (`request.ip`, the limits' key); none when absent. */
   trustProxy?: TrustProxy;
   /** API calls allowed per client address and minute (429 beyond); no general limit when absent or 0. */
   requestsPerMinute?: number;
@@ -102,24 +94,20 @@ class BffCoreModule {
       { provide: VISITOR_COUNTERS, useValue: options.visitors },
       { provide: CATALOG_CACHE_OPTIONS, useValue: options.catalogCache ?? null },
       CatalogReadCache,
-      FastLane,
-      {
-        provide: REQUEST_RATE_LIMIT,
-        useValue: options.requestsPerMinute
-          ? new RequestRateLimit(options.callCounter ?? options.auth.store, options.requestsPerMinute)
-          : null,
-      },
       VisitorStreams,
     ];
     return {
       module: BffCoreModule,
+      imports: options.requestsPerMinute
+        ? [requestRateLimit(options.requestsPerMinute, options.callCounter ?? options.auth.store)]
+        : [],
       providers,
       exports: providers.map((provider) => ('provide' in provider ? provider.provide : provider)),
     };
   }
 }
 
-/** The API's feature modules; their order does not matter (`literalRoutesFirst`). */
+/** The API's feature modules; their order does not matter (Fastify's router: a literal segment beats a parameter). */
 const FEATURES = [
   OpsModule,
   AuthModule,
@@ -142,16 +130,19 @@ class BffModule {
   }
 }
 
-/** The public API (and the web app): the only thing a browser talks to. */
-export async function startBff(options: BffOptions, listen: ListenOptions): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(BffModule.register(options), {
+/**
+ * The public API (and the web app), not yet listening: what a test adds (a global guard, say) goes
+ * in before `listen`.
+ */
+export async function createBff(options: BffOptions): Promise<NestFastifyApplication> {
+  const app: NestFastifyApplication = await createHttpApp(BffModule.register(options), {
     logger: options.logger,
+    trustProxy: options.trustProxy,
   });
-  app.use(app.get(Metrics).observeHttp);
-  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
-  app.use(securityHeaders());
-  const rateLimit = app.get<RequestRateLimit | null>(REQUEST_RATE_LIMIT);
-  if (rateLimit) app.use(rateLimit.middleware);
+  const fastify = app.getHttpAdapter().getInstance();
+  sendSecurityHeaders(fastify);
+  // Setting cookies only: the BFF reads its few cookies itself (session-cookies.ts), so no request pays for parsing.
+  await app.register(fastifyCookie, { hook: false });
   // An origin off the list gets no Access-Control-Allow-Origin, so its browser withholds the answer.
   if (options.corsOrigins?.length) {
     app.enableCors({
@@ -161,16 +152,17 @@ export async function startBff(options: BffOptions, listen: ListenOptions): Prom
       allowedHeaders: CORS_HEADERS,
     });
   }
-  app.use(sameSiteWrites(options.corsOrigins));
-  app.use(correlationMiddleware);
-  app.use(refuseMalformedQuery);
-  app.use(apiRevalidation);
-  app.useGlobalFilters(new ErrorBodyFilter(options.logger));
+  refuseCrossSiteWrites(fastify, options.corsOrigins);
+  revalidateApiAnswers(fastify);
+  sendCachedAnswersAsStored(fastify, app.get(CatalogReadCache));
   serveApiDocs(app);
-  if (options.webDist) serveWebApp(app, options.webDist, options.logger, options.publicUrl);
-  await app.init();
-  literalRoutesFirst(app);
-  app.get(FastLane).install(app);
+  if (options.webDist) await serveWebApp(app, options.webDist, options.logger, options.publicUrl);
+  return app;
+}
+
+/** The public API (and the web app): the only thing a browser talks to. */
+export async function startBff(options: BffOptions, listen: ListenOptions): Promise<INestApplication> {
+  const app = await createBff(options);
   await app.listen(listen.port, listen.host);
   return app;
 }

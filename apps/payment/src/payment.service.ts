@@ -22,11 +22,7 @@ export const paymentService = defineService({
   migrationsDir: join(__dirname, '..', 'prisma', 'migrations'),
   prisma: PaymentDatabase,
   imports: [CqrsModule.forRoot()],
-  handlers: [
-    GiveBackRejectedPayment,
-    GiveBackPaymentOfCancelledOrder,
-    QueueRefundCancellations,
-  ],
+  handlers: [GiveBackRejectedPayment, GiveBackPaymentOfCancelledOrder, QueueRefundCancellations],
   controllers: [PaymentController],
   providers: () => [
     ...gatewayProviders,

@@ -1,7 +1,6 @@
-import express from 'express';
-import type { Request, Response } from 'express';
+import Fastify from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import type { SocialProvider } from '@mkt/contracts';
 import { SOCIAL_PROVIDERS } from '@mkt/contracts';
 import { PROVIDER_PROTOCOLS } from '@mkt/bff';
@@ -49,27 +48,27 @@ function userIdOf(provider: SocialProvider, email: string): string | number {
 }
 
 /** Each provider's answer to a code it refuses: Kakao and Google with 400, Naver with 200. */
-function refuseCode(provider: SocialProvider, response: Response): void {
+function refuseCode(provider: SocialProvider, reply: FastifyReply): void {
   if (provider === 'naver') {
-    response.json({ error: 'invalid_request', error_description: 'no valid data in session' });
+    void reply.send({ error: 'invalid_request', error_description: 'no valid data in session' });
   } else if (provider === 'kakao') {
-    response.status(400).json({
+    void reply.code(400).send({
       error: 'invalid_grant',
       error_description: 'authorization code not found',
       error_code: 'KOE320',
     });
   } else {
-    response.status(400).json({ error: 'invalid_grant', error_description: 'Bad Request' });
+    void reply.code(400).send({ error: 'invalid_grant', error_description: 'Bad Request' });
   }
 }
 
-function refuseToken(provider: SocialProvider, response: Response): void {
+function refuseToken(provider: SocialProvider, reply: FastifyReply): void {
   const body = {
     kakao: { msg: 'this access token does not exist', code: -401 },
     naver: { resultcode: '024', message: 'Authentication failed' },
     google: { error: 'invalid_token', error_description: 'Invalid Credentials' },
   }[provider];
-  response.status(401).json(body);
+  void reply.code(401).send(body);
 }
 
 function tokenAnswer(provider: SocialProvider, accessToken: string) {
@@ -151,36 +150,37 @@ export async function startLocalSocialProvider(
 ): Promise<LocalSocialProvider> {
   const codes = new Map<string, { provider: SocialProvider; redirectUri: string; identity: Identity }>();
   const tokens = new Map<string, { provider: SocialProvider; identity: Identity }>();
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(express.urlencoded({ extended: false }));
+  const app = Fastify();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   for (const provider of SOCIAL_PROVIDERS) {
     const paths = PATHS[provider];
-    const params = (request: Request): Record<string, string> => ({
+    const params = (request: FastifyRequest): Record<string, string> => ({
       ...(request.query as Record<string, string>),
       ...((request.body as Record<string, string> | undefined) ?? {}),
     });
     const validReturn = (query: Record<string, string>) =>
       query.client_id === localClientId(provider) && /^https?:\/\//.test(query.redirect_uri ?? '');
 
-    app.get(paths.authorize, (request, response) => {
+    app.get(paths.authorize, (request, reply) => {
       const query = params(request);
       if (!validReturn(query) || query.response_type !== 'code') {
-        response
-          .status(400)
+        return reply
+          .code(400)
           .type('text/plain; charset=utf-8')
           .send('client_id, redirect_uri, response_type=code가 필요합니다.');
-        return;
       }
-      response.type('html').send(authorizePage(provider, query));
+      return reply.type('text/html; charset=utf-8').send(authorizePage(provider, query));
     });
 
-    app.post(paths.authorize, (request, response) => {
+    app.post(paths.authorize, (request, reply) => {
       const form = params(request);
       if (!validReturn(form)) {
-        response.status(400).type('text/plain; charset=utf-8').send('잘못된 요청입니다.');
-        return;
+        return reply.code(400).type('text/plain; charset=utf-8').send('잘못된 요청입니다.');
       }
       const back = new URL(form.redirect_uri);
       if (form.state) back.searchParams.set('state', form.state);
@@ -197,10 +197,10 @@ export async function startLocalSocialProvider(
         codes.set(code, { provider, redirectUri: form.redirect_uri, identity });
         back.searchParams.set('code', code);
       }
-      response.redirect(302, back.toString());
+      return reply.redirect(back.toString(), 302);
     });
 
-    const exchange = (request: Request, response: Response) => {
+    const exchange = (request: FastifyRequest, reply: FastifyReply) => {
       const form = params(request);
       const issued = codes.get(form.code ?? '');
       codes.delete(form.code ?? '');
@@ -211,34 +211,31 @@ export async function startLocalSocialProvider(
         issued?.provider === provider &&
         issued.redirectUri === form.redirect_uri;
       if (!valid || !issued) {
-        refuseCode(provider, response);
-        return;
+        refuseCode(provider, reply);
+        return reply;
       }
       const accessToken = randomBytes(24).toString('base64url');
       tokens.set(accessToken, { provider, identity: issued.identity });
-      response.json(tokenAnswer(provider, accessToken));
+      return reply.send(tokenAnswer(provider, accessToken));
     };
     app.post(paths.token, exchange);
     // Naver takes the exchange as a GET as well.
     if (provider === 'naver') app.get(paths.token, exchange);
 
-    app.get(paths.profile, (request, response) => {
+    app.get(paths.profile, (request, reply) => {
       const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const owner = token ? tokens.get(token) : undefined;
       if (!owner || owner.provider !== provider) {
-        refuseToken(provider, response);
-        return;
+        refuseToken(provider, reply);
+        return reply;
       }
-      response.json(profileAnswer(provider, owner.identity));
+      return reply.send(profileAnswer(provider, owner.identity));
     });
   }
 
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(options.port ?? 0, host, () => resolve(listening));
-    listening.once('error', reject);
-  });
-  const { port } = server.address() as { port: number };
+  await app.listen({ port: options.port ?? 0, host });
+  const { port } = app.server.address() as { port: number };
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const settings: SocialSettings = Object.fromEntries(
     SOCIAL_PROVIDERS.map((provider) => [
@@ -255,6 +252,6 @@ export async function startLocalSocialProvider(
   return {
     url,
     settings,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => app.close(),
   };
 }

@@ -180,7 +180,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         serviceTransports: Object.fromEntries(
           BFF.calls.map((name) => [
             name,
-            inProcessTransport(serviceApp(name).getHttpAdapter().getInstance()),
+            inProcessTransport(serviceApp(name).getHttpAdapter().getInstance().routing),
           ]),
         ),
         auth: { jwtSecret, store },

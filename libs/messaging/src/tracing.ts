@@ -63,10 +63,20 @@ export function currentTraceId(): string | undefined {
   return context && trace.getSpanContext(context)?.traceId;
 }
 
+/** Random bytes drawn a pool at a time: a system call for each new trace would cost more than its request. */
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = Buffer.alloc(0);
+let randomPoolOffset = 0;
+
+function randomHex(bytes: number): string {
+  if (randomPoolOffset + bytes > randomPool.length) {
+    randomPool = randomBytes(RANDOM_POOL_BYTES);
+    randomPoolOffset = 0;
+  }
+  randomPoolOffset += bytes;
+  return randomPool.toString('hex', randomPoolOffset - bytes, randomPoolOffset);
+}
+
 function newTraceIds() {
-  return {
-    traceId: randomBytes(16).toString('hex'),
-    spanId: randomBytes(8).toString('hex'),
-    traceFlags: TraceFlags.NONE,
-  };
+  return { traceId: randomHex(16), spanId: randomHex(8), traceFlags: TraceFlags.NONE };
 }

@@ -50,7 +50,7 @@ function isProxyEntry(entry: string): boolean {
 const HOP_COUNT = /^\d{1,2}$/;
 
 /**
- * Which proxies in front may name the client's address (Express's `trust proxy`): a number of hops,
+ * Which proxies in front may name the client's address (Fastify's `trustProxy`): a number of hops,
  * or `loopback`, `linklocal`, `uniquelocal` and IP addresses or CIDRs, comma-separated.
  */
 export const trustProxy = z

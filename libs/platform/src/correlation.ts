@@ -1,7 +1,8 @@
 import { SpanKind } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Causation } from '@mkt/messaging';
 import { currentCausation, startSpan, withCausation } from '@mkt/messaging';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
@@ -17,18 +18,30 @@ export function correlationIdOf(req: IncomingMessage): string {
   return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
 }
 
+const causations = new WeakMap<FastifyRequest, Causation>();
+
 /**
  * Takes the caller's correlation id (or makes one) and echoes it, and serves the request in a span of
  * the caller's W3C trace context (`traceparent`, else a new trace): logs, outgoing calls and events
- * carry both on.
+ * carry both on. The header goes on the raw response, so an answer streamed from it has it too; the
+ * handler runs in the request's causation once its body is read (`preHandler`: a body arrives in its
+ * socket's async context, not the request's).
  */
-export function correlationMiddleware(req: Request, res: Response, next: NextFunction): void {
-  const id = correlationIdOf(req);
-  res.setHeader(CORRELATION_HEADER, id);
-  const span = startSpan(req.method, SpanKind.SERVER, req.headers, {
-    'http.request.method': req.method,
-    'url.path': req.path,
+export function correlateRequests(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const correlationId = correlationIdOf(request.raw);
+    reply.raw.setHeader(CORRELATION_HEADER, correlationId);
+    const span = startSpan(request.method, SpanKind.SERVER, request.headers, {
+      'http.request.method': request.method,
+      'url.path': request.url.split('?', 1)[0],
+    });
+    reply.raw.once('close', () => span.end(reply.raw.statusCode >= 500));
+    causations.set(request, { correlationId, trace: span.trace });
+    done();
   });
-  res.once('close', () => span.end(res.statusCode >= 500));
-  withCausation({ correlationId: id, trace: span.trace }, next);
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    const causation = causations.get(request);
+    if (causation) withCausation(causation, done);
+    else done();
+  });
 }

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 
 /**
  * Liveness and readiness, kept apart so that a database blip takes pods out of the load balancer
@@ -57,10 +57,10 @@ export async function readiness(
 
 /** Answers a readiness probe: 200 when ready, else 503 (the body names what is down). */
 export async function answerReadiness(
-  response: Response,
+  reply: FastifyReply,
   checks: Record<string, () => Promise<unknown>>,
 ): Promise<Readiness> {
   const answer = await readiness(checks);
-  response.status(answer.status === 'ready' ? 200 : 503);
+  reply.status(answer.status === 'ready' ? 200 : 503);
   return answer;
 }

@@ -1,6 +1,6 @@
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import { Catch, HttpException, HttpStatus } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { JsonLogger } from './logger';
 import { MalformedServiceAnswer } from './service-client';
@@ -70,9 +70,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 }
 
 /**
- * Answers for requests Express could not read, whose own messages are English: body-parser's errors
- * (too large, an unknown charset) reach the filter as they are, while a body that is not JSON or a
- * path with a broken %-escape becomes a bare BadRequestException in Nest first, as multer's refusals do.
+ * Answers for requests the server could not read, whose own messages are English: Fastify's errors
+ * (a body too large or not JSON, an unknown media type) reach the filter as they are, while an
+ * upload's refusals become Nest's bare exceptions first (`MultipartParts`).
  */
 const UNREADABLE_REQUEST: Partial<Record<number, ErrorBody>> = {
   [HttpStatus.BAD_REQUEST]: {
@@ -88,26 +88,45 @@ const UNREADABLE_REQUEST: Partial<Record<number, ErrorBody>> = {
 
 /**
  * Refuses a query string with a broken %-escape (`keyword=%ZZ`, or bytes that are not UTF-8), which
- * Express's parser would otherwise pass on as the literal text. Paths are Express's own check.
+ * the query parser would otherwise pass on as the literal text. Paths are the router's own check.
  */
-export function refuseMalformedQuery(request: Request, response: Response, next: NextFunction): void {
-  const query = request.originalUrl.indexOf('?');
-  if (query >= 0) {
-    try {
-      decodeURIComponent(request.originalUrl.slice(query + 1));
-    } catch {
-      response.status(HttpStatus.BAD_REQUEST).json(UNREADABLE_REQUEST[HttpStatus.BAD_REQUEST]);
-      return;
+export function refuseMalformedQueries(fastify: FastifyInstance): void {
+  // After every `onRequest` hook, so that this refusal carries the security headers too.
+  fastify.addHook('preValidation', (request, reply, done) => {
+    const query = request.url.indexOf('?');
+    if (query >= 0) {
+      try {
+        decodeURIComponent(request.url.slice(query + 1));
+      } catch {
+        void reply.code(HttpStatus.BAD_REQUEST).send(UNREADABLE_REQUEST[HttpStatus.BAD_REQUEST]);
+        return;
+      }
     }
-  }
-  next();
+    done();
+  });
 }
 
-/** The 4xx status of an error a library marks as the client's (http-errors' `expose`, as body-parser's). */
+/**
+ * Refuses a body in a character set other than UTF-8 (415), which Fastify's parsers would read as
+ * UTF-8 anyway, and answers a URL the router cannot decode (Fastify's "framework errors") in Korean.
+ */
+export function refuseUnreadableBodies(fastify: FastifyInstance): void {
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    const charset = /;\s*charset="?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset === undefined || /^utf-?8$/i.test(charset)) done(null, payload);
+    else done(new HttpException(UNREADABLE_REQUEST[HttpStatus.UNSUPPORTED_MEDIA_TYPE] as ErrorBody, 415));
+  });
+}
+
+/** Fastify's `frameworkErrors`: a path with a broken %-escape, answered before any route or hook. */
+export function answerFrameworkError(_error: Error, _request: unknown, reply: FastifyReply): void {
+  void reply.code(HttpStatus.BAD_REQUEST).send(UNREADABLE_REQUEST[HttpStatus.BAD_REQUEST]);
+}
+
+/** The 4xx status of an error Fastify marks as the client's (a body it could not read). */
 function clientErrorStatus(exception: unknown): number | undefined {
-  if (!(exception instanceof Error) || !('expose' in exception) || exception.expose !== true)
-    return undefined;
-  const status = 'status' in exception ? exception.status : undefined;
+  if (!(exception instanceof Error) || !('statusCode' in exception)) return undefined;
+  const status = exception.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
@@ -118,7 +137,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     // JSON even where the route declared another type for its answer (a text one, say).
-    const response = host.switchToHttp().getResponse<Response>().type('application/json');
+    const response = host.switchToHttp().getResponse<FastifyReply>().type('application/json');
     if (exception instanceof MalformedServiceAnswer)
       this.logger.error('service answer does not match its contract', {
         service: exception.service,
@@ -128,7 +147,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
-      response.status(status).json(
+      response.status(status).send(
         isErrorBody(body)
           ? body
           : (UNREADABLE_REQUEST[status] ?? {
@@ -140,7 +159,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
     }
     const clientStatus = clientErrorStatus(exception);
     if (clientStatus !== undefined) {
-      response.status(clientStatus).json(
+      response.status(clientStatus).send(
         UNREADABLE_REQUEST[clientStatus] ?? {
           error: HttpStatus[clientStatus] ?? 'BAD_REQUEST',
           message: '요청을 읽을 수 없습니다.',
@@ -151,7 +170,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
     this.logger.error('unhandled error', {
       error: exception instanceof Error ? exception.stack : String(exception),
     });
-    response.status(500).json({
+    response.status(500).send({
       error: 'INTERNAL_ERROR',
       message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
     });

@@ -2,14 +2,14 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { ServiceTransport } from './service-client';
 
-/** What an HTTP server hands each request to: an Express application is one. */
+/** What an HTTP server hands each request to: a Fastify instance's `routing` is one. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 type Callback = (error?: Error | null) => void;
 
 /**
  * A response whose body is kept in memory instead of written to a socket, handed to `done` when it
- * ends. Its `write` and `end` are the object's own: Express swaps the prototype of every response.
+ * ends (its `write` and `end` are the object's own).
  */
 function capturedResponse(req: IncomingMessage, done: (response: Response) => void): ServerResponse {
   const res = new ServerResponse(req);
@@ -22,6 +22,15 @@ function capturedResponse(req: IncomingMessage, done: (response: Response) => vo
         : Buffer.from(String(chunk), typeof encoding === 'string' ? encoding : 'utf8'),
     );
   };
+  // Headers handed to writeHead (Fastify's way) are kept as if set one by one, so they are read back below.
+  const writeHead = res.writeHead.bind(res) as (status: number, message?: string) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const message = typeof rest[0] === 'string' ? rest[0] : undefined;
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+    for (const [name, value] of Object.entries(headers ?? {}))
+      if (value !== undefined) res.setHeader(name, value as string | string[]);
+    return writeHead(status, message);
+  }) as ServerResponse['writeHead'];
   const callbackOf = (...args: unknown[]) =>
     args.find((arg) => typeof arg === 'function') as Callback | undefined;
   res.write = (chunk: unknown, encoding?: BufferEncoding | Callback, callback?: Callback) => {

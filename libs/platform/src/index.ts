@@ -2,6 +2,8 @@ export * from './correlation';
 export * from './logger';
 export * from './config';
 export * from './http-errors';
+export * from './http-app';
+export * from './multipart';
 export * from './service-runtime';
 export * from './service-process';
 export * from './service-client';

@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { handlingCounters, Metrics, routeLabel, statusClass, UNMATCHED_ROUTE } from './metrics';
 
 describe('metrics', () => {
   it('label a request by the route pattern it matched, never by its URL', () => {
-    expect(routeLabel({ route: { path: '/api/product/:pno' } })).toBe('/api/product/:pno');
-    expect(routeLabel({ route: undefined })).toBe(UNMATCHED_ROUTE);
+    const matched = (url: string | undefined) => ({ routeOptions: { url } }) as FastifyRequest;
+    expect(routeLabel(matched('/api/product/:pno'))).toBe('/api/product/:pno');
+    expect(routeLabel(matched(undefined))).toBe(UNMATCHED_ROUTE);
   });
 
   it('label a status by its class', () => {

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, UseGuards } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ConsumerObserver, MessageTransport, OutboxRelay } from '@mkt/messaging';
 import type { JsonLogger } from './logger';
@@ -8,10 +8,9 @@ import { OpsTokenGuard } from './ops-token';
 /** The label of requests no route answered (static files, 404s): raw paths would make a series per URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** The route pattern Express matched (`/api/product/:pno`), never the raw URL. */
-export function routeLabel(req: Pick<Request, 'route'>): string {
-  const path: unknown = req.route?.path;
-  return path === undefined ? UNMATCHED_ROUTE : String(path);
+/** The route pattern the router matched (`/api/product/:pno`), never the raw URL. */
+export function routeLabel(request: Pick<FastifyRequest, 'routeOptions'>): string {
+  return request.routeOptions.url ?? UNMATCHED_ROUTE;
 }
 
 export const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
@@ -35,17 +34,22 @@ export class Metrics {
     });
   }
 
-  /** Express middleware timing every request until its answer is sent; installed before all others. */
-  readonly observeHttp = (req: Request, res: Response, next: NextFunction): void => {
-    const answered = this.timeHttpRequest();
-    res.once('finish', () => answered(req.method, routeLabel(req), res.statusCode));
-    next();
-  };
-
-  /** Starts timing a request; the function returned records it once answered. */
-  timeHttpRequest(): (method: string, route: string, status: number) => void {
-    const stop = this.httpDuration.startTimer();
-    return (method, route, status) => stop({ method, route, status_class: statusClass(status) });
+  /**
+   * Times every request until its answer is sent, streamed answers included (on the raw response);
+   * installed before every other hook.
+   */
+  observeHttp(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', (request, reply, done) => {
+      const stop = this.httpDuration.startTimer();
+      reply.raw.once('finish', () =>
+        stop({
+          method: request.method,
+          route: routeLabel(request),
+          status_class: statusClass(reply.raw.statusCode),
+        }),
+      );
+      done();
+    });
   }
 
   exposition(): Promise<string> {

@@ -1,6 +1,6 @@
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
@@ -18,7 +18,8 @@ export class OpsTokenGuard implements CanActivate {
   constructor(@Inject(OPS_TOKEN) private readonly expected: string) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const given = context.switchToHttp().getRequest<Request>().header(OPS_TOKEN_HEADER) ?? '';
+    const header = context.switchToHttp().getRequest<FastifyRequest>().headers[OPS_TOKEN_HEADER];
+    const given = typeof header === 'string' ? header : '';
     const matches =
       this.expected !== '' &&
       given.length === this.expected.length &&

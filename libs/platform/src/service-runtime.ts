@@ -18,7 +18,6 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { DatabaseNotices, MessageTransport, RawSqlClient, TransactionRunner } from '@mkt/messaging';
 import {
@@ -33,13 +32,12 @@ import {
 import type { DatabaseTarget, MigrationSet, OpenDatabaseNotices } from '@mkt/persistence';
 import { applyMigrations, openDatabaseNotices, prismaAdapterFor } from '@mkt/persistence';
 import { serviceNode } from '@mkt/topology';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
-import { correlationMiddleware } from './correlation';
 import type { Liveness, Readiness } from './health';
 import { answerReadiness, liveness } from './health';
-import { ErrorBodyFilter, refuseMalformedQuery } from './http-errors';
+import { createHttpApp } from './http-app';
 import { InboxTransport } from './event-handlers';
 import { JsonLogger } from './logger';
 import { handlingCounters, Metrics, MetricsController, registerMessagingGauges } from './metrics';
@@ -106,8 +104,8 @@ class HealthController {
   }
 
   @Get('ready')
-  ready(@Res({ passthrough: true }) response: Response): Promise<Readiness> {
-    return answerReadiness(response, { database: () => this.db.$queryRawUnsafe('SELECT 1') });
+  ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
+    return answerReadiness(reply, { database: () => this.db.$queryRawUnsafe('SELECT 1') });
   }
 }
 
@@ -276,11 +274,7 @@ export async function startService(
   const applied = await applyMigrations(runtime.database, serviceMigrations(definition));
   if (applied.length)
     runtime.logger.log('migrations applied', { migrations: applied.map((m) => `${m.scope}/${m.name}`) });
-  const app = await NestFactory.create(definition.module(runtime), { logger: runtime.logger });
-  app.use(app.get(Metrics).observeHttp);
-  app.use(correlationMiddleware);
-  app.use(refuseMalformedQuery);
-  app.useGlobalFilters(new ErrorBodyFilter(runtime.logger));
+  const app = await createHttpApp(definition.module(runtime), { logger: runtime.logger });
   app.connectMicroservice({
     strategy: new InboxTransport(app.get(EventConsumer), serviceNode(runtime.name)),
   });

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Role } from '@mkt/contracts';
 import { AuthErrors, positiveIdSchema } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
@@ -88,7 +88,7 @@ export function VisitorOrSignedIn() {
 /** The signed-in caller of a {@link VisitorOrSignedIn} route, or null for a visitor. */
 export const CallerIfAny = createParamDecorator(
   (_data: unknown, context: ExecutionContext): SessionClaims | null =>
-    context.switchToHttp().getRequest<Request & { user?: SessionClaims }>().user ?? null,
+    context.switchToHttp().getRequest<FastifyRequest & { user?: SessionClaims }>().user ?? null,
 );
 
 /** Checks the caller's role and that an `mno` or `email` in the path is the caller's own. */
@@ -98,7 +98,9 @@ export class AccessGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const rule = this.reflector.get<AccessRule | undefined>(ACCESS_RULE, context.getHandler()) ?? {};
-    const request = context.switchToHttp().getRequest<Request & { user: SessionClaims }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<FastifyRequest<{ Params: Record<string, string | undefined> }> & { user: SessionClaims }>();
     const user = request.user;
     const denied = accessDenied();
     if (rule.roles && !rule.roles.includes(user.role)) throw denied;
@@ -128,7 +130,7 @@ export function Authenticated(rule: AccessRule = {}) {
 /** The signed-in caller of an `@Authenticated` route. */
 export const Caller = createParamDecorator(
   (_data: unknown, context: ExecutionContext): SessionClaims =>
-    context.switchToHttp().getRequest<Request & { user: SessionClaims }>().user,
+    context.switchToHttp().getRequest<FastifyRequest & { user: SessionClaims }>().user,
 );
 
 /**
@@ -155,5 +157,5 @@ export function CallerIfSignedInRoute() {
 /** The caller of a {@link CallerIfSignedInRoute}, or null for a visitor. */
 export const CallerIfSignedIn = createParamDecorator(
   (_data: unknown, context: ExecutionContext): SessionClaims | null =>
-    context.switchToHttp().getRequest<Request & { user?: SessionClaims | null }>().user ?? null,
+    context.switchToHttp().getRequest<FastifyRequest & { user?: SessionClaims | null }>().user ?? null,
 );

@@ -14,8 +14,7 @@ import {
   Res,
   UseInterceptors,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { NoFilesInterceptor } from '@nestjs/platform-express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult, MemberDto, SignedIn, TokenPair } from '@mkt/contracts';
 import {
   AuthErrors,
@@ -28,7 +27,7 @@ import {
   tokenPairSchema,
 } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
-import { BadInput } from '@mkt/platform';
+import { BadInput, MultipartParts } from '@mkt/platform';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { MemberClient } from '../services/member.client';
@@ -70,7 +69,7 @@ const OK = { result: 'ok' } as const;
 const okSchema = z.object({ result: z.literal('ok') });
 
 /** The refresh token of a call: the web app's HttpOnly cookie of the role it names, else the spec client's query or body. */
-function refreshTokenOf(request: Request, fromClient: () => string | undefined): string | undefined {
+function refreshTokenOf(request: FastifyRequest, fromClient: () => string | undefined): string | undefined {
   const role = webSessionRole(request);
   if (role && role !== 'any') return parseCookies(request).get(refreshCookie(role));
   return fromClient();
@@ -120,12 +119,12 @@ export class MemberAuthController {
   })
   @Post('login')
   @HttpCode(200)
-  @UseInterceptors(NoFilesInterceptor())
+  @UseInterceptors(MultipartParts({ fileSize: 0, files: 0, fields: 10 }))
   async login(
     @Body() { username, password }: LoginForm,
     @Ip() address: string,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<LoginResult | SignedIn> {
     const member = await this.throttle.attempt(
       username,
@@ -152,8 +151,8 @@ export class MemberAuthController {
   @Get('refresh')
   async refresh(
     @Query() { refreshToken }: RefreshQuery,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<TokenPair | typeof OK> {
     const role = webSessionRole(request);
     const token = refreshTokenOf(request, () => {
@@ -190,8 +189,8 @@ export class MemberAuthController {
   @HttpCode(200)
   async logout(
     @Body() body: LogoutBody,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<typeof OK> {
     const role = webSessionRole(request);
     const refreshToken = refreshTokenOf(request, () => body.refreshToken);
@@ -258,7 +257,7 @@ export class MemberAuthController {
   async checkPassword(
     @Body() { email, password }: PasswordCheckBody,
     @Ip() address: string,
-    @Req() request: Request & { user: SessionClaims },
+    @Req() request: FastifyRequest & { user: SessionClaims },
   ): Promise<{ error: boolean }> {
     if (email !== request.user.email) throw accessDenied();
     const wrongPassword = hasStatus(HttpStatus.UNAUTHORIZED);
@@ -294,7 +293,7 @@ export class MemberAuthController {
   async modify(
     @Body() input: ModifyBody,
     @Ip() address: string,
-    @Req() request: Request & { user: SessionClaims },
+    @Req() request: FastifyRequest & { user: SessionClaims },
   ): Promise<MemberDto> {
     const caller = request.user;
     if (

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { CookieOptions, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
 import { SESSION_ROLES, type SessionRole } from '@mkt/contracts';
 
 /**
@@ -23,7 +24,7 @@ const REFRESH_PATH = '/api/member';
 export const SPEC_SESSION_COOKIES = ['member', 'admin', 'seller'] as const;
 
 // Secure: browsers keep such cookies on https and on http://localhost / 127.0.0.1 alike.
-const base: CookieOptions = { httpOnly: true, secure: true, sameSite: 'strict' };
+const base: CookieSerializeOptions = { httpOnly: true, secure: true, sameSite: 'strict' };
 
 export function parseCookies(request: Pick<IncomingMessage, 'headers'>): Map<string, string> {
   const cookies = new Map<string, string>();
@@ -49,17 +50,17 @@ export function mayUseSessionCookie(request: Pick<IncomingMessage, 'headers'>): 
 }
 
 export function setSessionCookies(
-  response: Response,
+  reply: FastifyReply,
   role: SessionRole,
   accessToken: string,
   refreshToken: string,
 ) {
-  const maxAge = WEB_SESSION_SECONDS * 1000;
-  response.cookie(accessCookie(role), accessToken, { ...base, path: '/', maxAge });
-  response.cookie(refreshCookie(role), refreshToken, { ...base, path: REFRESH_PATH, maxAge });
+  const maxAge = WEB_SESSION_SECONDS;
+  reply.setCookie(accessCookie(role), accessToken, { ...base, path: '/', maxAge });
+  reply.setCookie(refreshCookie(role), refreshToken, { ...base, path: REFRESH_PATH, maxAge });
 }
 
-export function clearSessionCookies(response: Response, role: SessionRole) {
-  response.clearCookie(accessCookie(role), { ...base, path: '/' });
-  response.clearCookie(refreshCookie(role), { ...base, path: REFRESH_PATH });
+export function clearSessionCookies(reply: FastifyReply, role: SessionRole) {
+  reply.clearCookie(accessCookie(role), { ...base, path: '/' });
+  reply.clearCookie(refreshCookie(role), { ...base, path: REFRESH_PATH });
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult, MemberDto, SignedIn } from '@mkt/contracts';
 import { loginResultSchema, roleSetOf, sessionRoleOf, signedInSchema } from '@mkt/contracts';
 import { z } from 'zod';
@@ -29,7 +29,11 @@ export class SignIn {
    * them as HttpOnly cookies of the account's role, and no session at all when the page asked for
    * another role (a shopper's account at the seller's login).
    */
-  async answer(member: MemberDto, request: Request, response: Response): Promise<LoginResult | SignedIn> {
+  async answer(
+    member: MemberDto,
+    request: FastifyRequest,
+    response: FastifyReply,
+  ): Promise<LoginResult | SignedIn> {
     const wanted = webSessionRole(request);
     const claims = claimsOf(member);
     const signedIn: SignedIn = { ...member, roleSet: claims.roleSet };

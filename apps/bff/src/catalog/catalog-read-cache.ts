@@ -55,7 +55,7 @@ const FEED_POLL_MS = 200;
  */
 const FEED_SILENCE_LIMIT_MS = 600;
 
-/** A held answer: what the handlers return, and the bytes and ETag Express would send for it. */
+/** A held answer: what the handlers return, and the bytes and ETag sent for it, made once when stored. */
 export interface CachedAnswer {
   readonly value: object;
   readonly json: Buffer;
@@ -82,16 +82,16 @@ export type CatalogueChange =
  *
  * An answer loaded while a change arrived is not kept (it may predate the change); and while the
  * feed is silent the cache is bypassed, then emptied when the feed speaks again, since it may have
- * missed changes meanwhile. Each answer is held with its JSON bytes and ETag, which the fast lane
- * (`fast-lane.ts`) sends as they are.
+ * missed changes meanwhile. Each answer is held with its JSON bytes and ETag, which the catalogue
+ * BFF sends as they are (`sendCachedAnswersAsStored`).
  */
 @Injectable()
 export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
   private readonly entries?: LRUCache<string, CachedAnswer>;
   /** The list pages held: a product change drops them all. */
   private readonly listKeys = new Set<string>();
-  /** The key each held answer is under, for the fast lane to find it again by URL. */
-  private readonly keys = new WeakMap<object, string>();
+  /** Each value the reads returned from a held answer, to its bytes. */
+  private readonly answers = new WeakMap<object, CachedAnswer>();
   /** Bumped by every change: a load that saw it change does not store its answer. */
   private generation = 0;
   private lastHeardAt = Number.NEGATIVE_INFINITY;
@@ -163,11 +163,6 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
     return this.read(`categories:sub:${ctno}`, () => this.catalog.subCategories(ctno));
   }
 
-  /** The answer held under `key`; none when there is none or the feed is silent. */
-  currentAnswer(key: string): CachedAnswer | undefined {
-    return this.feedIsLive() ? this.entries?.get(key) : undefined;
-  }
-
   /** Whether answers are held and served now (a cache that is on, its feed live). */
   isServing(): boolean {
     return this.entries !== undefined && this.feedIsLive();
@@ -178,9 +173,9 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
     this.listeners.push(listener);
   }
 
-  /** The key of an answer this cache holds (as returned by its reads), if it is one. */
-  keyOf(value: unknown): string | undefined {
-    return typeof value === 'object' && value !== null ? this.keys.get(value) : undefined;
+  /** The bytes and ETag of a value this cache's reads returned from (or put into) memory, if it is one. */
+  cachedAnswerOf(value: unknown): CachedAnswer | undefined {
+    return typeof value === 'object' && value !== null ? this.answers.get(value) : undefined;
   }
 
   private async read<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
@@ -195,10 +190,11 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
 
   private store(entries: LRUCache<string, CachedAnswer>, key: string, value: object): void {
     const json = Buffer.from(JSON.stringify(value));
-    entries.set(key, { value, json, etag: etag(json, { weak: true }) });
+    const answer = { value, json, etag: etag(json, { weak: true }) };
+    entries.set(key, answer);
     // Not held when larger than the whole cache.
     if (!entries.has(key)) return;
-    this.keys.set(value, key);
+    this.answers.set(value, answer);
     if (key.startsWith(LIST_KEY_PREFIX)) this.listKeys.add(key);
   }
 

@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type {
   CategoryDto,
   CategoryWithAncestorsDto,
@@ -24,7 +24,6 @@ import { base64Path } from './base64-id';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import { z } from 'zod';
 import { CatalogReadCache } from './catalog-read-cache';
-import { RememberCachedAnswers } from './fast-lane';
 import { randomSample } from './random-sample';
 
 class DepthPath extends createZodDto(z.object({ depth: categoryDepthSchema })) {}
@@ -34,7 +33,6 @@ class RandomCategoriesQuery extends createZodDto(randomCategoriesQuerySchema) {}
 class ProductListQuery extends createZodDto(productListQuerySchema) {}
 
 @Controller()
-@UseInterceptors(RememberCachedAnswers)
 export class CatalogController {
   constructor(
     private readonly catalog: CatalogClient,
@@ -101,12 +99,12 @@ export class CatalogController {
     errors: { 404: 'NOT_FOUND: no such image' },
   })
   @Get('images/product/:name')
-  async image(@Param('name') name: string, @Res() res: Response): Promise<void> {
+  async image(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
     const image = await this.catalog.image(name);
-    res
+    await reply
       .status(200)
       .type(image.headers.get('content-type') ?? 'application/octet-stream')
-      .setHeader('Cache-Control', image.headers.get('cache-control') ?? 'public, max-age=86400')
+      .header('Cache-Control', image.headers.get('cache-control') ?? 'public, max-age=86400')
       .send(Buffer.from(await image.arrayBuffer()));
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import type { Liveness, Readiness } from '@mkt/platform';
 import { answerReadiness, liveness } from '@mkt/platform';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthSettings } from '../auth/auth-settings';
 import { AUTH_SETTINGS } from '../auth/auth-settings';
@@ -71,7 +71,7 @@ export class HealthController {
     content: { 'application/json': { schema: openApiSchema(readinessAnswer) } },
   })
   @Get('ready')
-  ready(@Res({ passthrough: true }) response: Response): Promise<Readiness> {
-    return answerReadiness(response, { sessionStore: () => this.auth.store.get('readiness-probe') });
+  ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
+    return answerReadiness(reply, { sessionStore: () => this.auth.store.get('readiness-probe') });
   }
 }

@@ -8,11 +8,9 @@ import {
   Post,
   Put,
   Query,
-  UploadedFiles,
   UseFilters,
   UseInterceptors,
 } from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type {
   ManagedProductDetailDto,
   ManagedProductDto,
@@ -37,7 +35,8 @@ import {
   managedProductSchema,
   pageResultSchema,
 } from '@mkt/contracts';
-import { BadInput } from '@mkt/platform';
+import type { UploadedPart } from '@mkt/platform';
+import { BadInput, MultipartParts, UploadedParts } from '@mkt/platform';
 import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
@@ -49,14 +48,6 @@ import { UploadErrorsFilter } from './upload-errors.filter';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
-
-/** A file part of the registration, as multer's memory storage hands it over. */
-interface UploadedPart {
-  fieldname: string;
-  originalname: string;
-  mimetype: string;
-  buffer: Buffer;
-}
 
 /** The registration's multipart text fields, each JSON. */
 interface RegistrationFields {
@@ -221,21 +212,19 @@ export class ProductManagementController {
   @Authenticated({ roles: ['SELLER'] })
   @UseFilters(UploadErrorsFilter)
   @UseInterceptors(
-    AnyFilesInterceptor({
-      limits: {
-        fileSize: MAX_PRODUCT_IMAGE_BYTES,
-        files: MAX_PRODUCT_IMAGES + JSON_PARTS.length,
-        fields: 10,
-        fieldSize: 64 * 1024,
-      },
+    MultipartParts({
+      fileSize: MAX_PRODUCT_IMAGE_BYTES,
+      files: MAX_PRODUCT_IMAGES + JSON_PARTS.length,
+      fields: 10,
+      fieldSize: 64 * 1024,
     }),
   )
   async register(
     @Body() body: RegistrationFields | undefined,
-    @UploadedFiles() files: UploadedPart[] | undefined,
+    @UploadedParts() files: UploadedPart[] | undefined,
     @Caller() caller: SessionClaims,
   ): Promise<null> {
-    // Not multipart at all (multer leaves other bodies alone), or no dto: nothing to read the form from.
+    // Not multipart at all (`MultipartParts` leaves other bodies alone), or no dto: nothing to read the form from.
     const fields = body ?? {};
     if (!files || (fields.dto === undefined && !files.some((file) => file.fieldname === 'dto'))) {
       throw new BadInput(ProductMessages.malformedUpload);
@@ -293,22 +282,20 @@ export class ProductManagementController {
   @Authenticated({ roles: ['SELLER', 'ADMIN'] })
   @UseFilters(UploadErrorsFilter)
   @UseInterceptors(
-    AnyFilesInterceptor({
-      limits: {
-        fileSize: MAX_PRODUCT_IMAGE_BYTES,
-        files: MAX_PRODUCT_IMAGES,
-        fields: 2,
-        fieldSize: 16 * 1024,
-      },
+    MultipartParts({
+      fileSize: MAX_PRODUCT_IMAGE_BYTES,
+      files: MAX_PRODUCT_IMAGES,
+      fields: 2,
+      fieldSize: 16 * 1024,
     }),
   )
   async changeImages(
     @Param() { encodedPno: pno }: ProductPath,
     @Body() imageOrder: ImagesForm,
-    @UploadedFiles() files: UploadedPart[] | undefined,
+    @UploadedParts() files: UploadedPart[] | undefined,
     @Caller() caller: SessionClaims,
   ): Promise<null> {
-    // Not multipart (multer leaves other bodies alone): the order names files there are none of.
+    // Not multipart (`MultipartParts` leaves other bodies alone): the order names files there are none of.
     if (!files) throw new BadInput(ProductMessages.malformedField('order'));
     await this.changing(pno, () =>
       this.catalog.changeProductImages(pno, actorOf(caller), imageOrder, imageParts(files)),

@@ -1,26 +1,26 @@
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import { BadRequestException, Catch, HttpStatus, PayloadTooLargeException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ProductMessages } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
 
 /**
- * Multer's refusals of a product registration, in words a seller understands: an image over the
- * size limit (413), too many images, or a body that is not readable multipart (400). Multer raises
- * them as Nest's bare exceptions; our own refusals are other classes and pass through untouched.
+ * The refusals of a product registration's upload (`MultipartParts`), in words a seller understands: an image over the
+ * size limit (413), too many images, or a body that is not readable multipart (400), raised as
+ * Nest's bare exceptions; our own refusals are other classes and pass through untouched.
  */
 @Catch(PayloadTooLargeException, BadRequestException)
 export class UploadErrorsFilter implements ExceptionFilter {
   catch(exception: PayloadTooLargeException | BadRequestException, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof PayloadTooLargeException) {
-      response
+      void response
         .status(HttpStatus.PAYLOAD_TOO_LARGE)
-        .json({ error: 'PAYLOAD_TOO_LARGE', message: ProductMessages.imageTooLarge } satisfies ErrorBody);
+        .send({ error: 'PAYLOAD_TOO_LARGE', message: ProductMessages.imageTooLarge } satisfies ErrorBody);
       return;
     }
     const tooManyFiles = /too many files/i.test(exception.message);
-    response.status(HttpStatus.BAD_REQUEST).json({
+    void response.status(HttpStatus.BAD_REQUEST).send({
       error: 'BAD_REQUEST',
       message: tooManyFiles ? ProductMessages.tooManyImages : ProductMessages.malformedUpload,
     } satisfies ErrorBody);

@@ -75,10 +75,10 @@ describe('the BFF towards browsers', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');
-    expect(response.headers.get('access-control-allow-methods')?.split(',')).toEqual(
+    expect(response.headers.get('access-control-allow-methods')?.split(/,\s*/)).toEqual(
       expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']),
     );
-    const allowedHeaders = response.headers.get('access-control-allow-headers')?.toLowerCase().split(',');
+    const allowedHeaders = response.headers.get('access-control-allow-headers')?.toLowerCase().split(/,\s*/);
     expect(allowedHeaders).toEqual(
       expect.arrayContaining(['authorization', 'content-type', 'idempotency-key', 'x-correlation-id']),
     );

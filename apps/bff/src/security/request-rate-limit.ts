@@ -1,8 +1,15 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { DynamicModule, ExecutionContext } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import type { FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@mkt/platform';
 import type { KeyValueStore } from '../auth/key-value-store';
 
 const WINDOW_SECONDS = 60;
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /** Where the calls are counted: the sessions' store (shared by every BFF instance), or this process. */
 export type CallCounter = Pick<KeyValueStore, 'increment'>;
@@ -29,43 +36,71 @@ export class InMemoryCallCounter implements CallCounter {
   }
 }
 
-/** The BFF's general rate limit (a `RequestRateLimit`), or null when there is none. */
-export const REQUEST_RATE_LIMIT = Symbol('REQUEST_RATE_LIMIT');
-
 /**
- * A general limit per client address on the API (besides the login limits): at most `perMinute`
- * calls in each clock minute, then 429 with `Retry-After` until the minute ends. Counted in the
- * sessions' store, every BFF instance behind a load balancer counts the same calls.
+ * @nestjs/throttler's storage for the general limit: the calls of each clock minute, counted in a
+ * `CallCounter` (the sessions' store, Redis, which every BFF instance behind a load balancer
+ * shares; or this process's memory). A refused call is counted once, like any other.
  */
-export class RequestRateLimit {
-  constructor(
-    private readonly store: CallCounter,
-    private readonly perMinute: number,
-  ) {}
+export class ClockMinuteCounts implements ThrottlerStorage {
+  constructor(private readonly counter: CallCounter) {}
 
-  /** Counts a call from `clientAddress`: the seconds it must wait when over the limit, else undefined. */
-  async refusal(clientAddress: string | undefined): Promise<number | undefined> {
-    const now = Math.floor(Date.now() / 1000);
-    const window = Math.floor(now / WINDOW_SECONDS);
+  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+    const now = Date.now();
+    const window = Math.floor(now / ttl);
+    const secondsLeft = Math.ceil(((window + 1) * ttl - now) / 1000);
+    let totalHits = 0;
     try {
-      const calls = await this.store.increment(`rate:${clientAddress}:${window}`, WINDOW_SECONDS);
-      return calls <= this.perMinute ? undefined : (window + 1) * WINDOW_SECONDS - now;
+      totalHits = await this.counter.increment(`rate:${key}:${window}`, Math.ceil(ttl / 1000));
     } catch {
       // The store being down must not take the whole API with it: the call goes through uncounted.
-      return undefined;
     }
+    const isBlocked = totalHits > limit;
+    return {
+      totalHits,
+      timeToExpire: secondsLeft,
+      isBlocked,
+      timeToBlockExpire: isBlocked ? secondsLeft : 0,
+    };
+  }
+}
+
+/**
+ * The general limit per client address on the API (besides the login limits), in every route's
+ * pipeline: at most `perMinute` calls in each clock minute, then 429 with `Retry-After` until the
+ * minute ends. The address is `request.ip`, as TRUST_PROXY lets the proxies in front name it.
+ */
+@Injectable()
+class ApiRateLimitGuard extends ThrottlerGuard {
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return !context.switchToHttp().getRequest<FastifyRequest>().url.startsWith('/api/');
   }
 
-  readonly middleware = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (!req.path.startsWith('/api/')) return next();
-    const wait = await this.refusal(req.ip);
-    if (wait === undefined) return next();
-    res
-      .status(429)
-      .set('Retry-After', String(wait))
-      .json({
+  protected override async throwThrottlingException(): Promise<void> {
+    throw new HttpException(
+      {
         error: 'TOO_MANY_REQUESTS',
         message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
-      } satisfies ErrorBody);
+      } satisfies ErrorBody,
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
+
+/** The limit's module: the throttler, counting in `counter`, and its guard on every route. */
+export function requestRateLimit(perMinute: number, counter: CallCounter): DynamicModule {
+  return {
+    module: RequestRateLimitModule,
+    imports: [
+      ThrottlerModule.forRoot({
+        throttlers: [{ ttl: WINDOW_SECONDS * 1000, limit: perMinute }],
+        storage: new ClockMinuteCounts(counter),
+        // One count per client address for the whole API, not one per route.
+        generateKey: (_context, tracker) => tracker,
+      }),
+    ],
+    providers: [{ provide: APP_GUARD, useClass: ApiRateLimitGuard }],
   };
 }
+
+@Module({})
+class RequestRateLimitModule {}

@@ -1,11 +1,11 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthErrors } from '@mkt/contracts';
 import type { ErrorBody } from '@mkt/platform';
 import { mayUseSessionCookie } from '../auth/session-cookies';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function originOf(request: Request): string | null {
+function originOf(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
   if (origin && origin !== 'null') return origin;
   try {
@@ -22,15 +22,18 @@ function originOf(request: Request): string | null {
  * with the cookie, is refused before anything happens. Bearer-token calls carry no ambient
  * credential and pass.
  */
-export function sameSiteWrites(allowedOrigins: readonly string[] = []) {
-  return (request: Request, response: Response, next: NextFunction): void => {
+export function refuseCrossSiteWrites(
+  fastify: FastifyInstance,
+  allowedOrigins: readonly string[] = [],
+): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
     if (
       SAFE_METHODS.has(request.method) ||
-      !request.path.startsWith('/api/') ||
+      !request.url.startsWith('/api/') ||
       request.headers.authorization ||
       !mayUseSessionCookie(request)
     ) {
-      next();
+      done();
       return;
     }
     const origin = originOf(request);
@@ -41,12 +44,12 @@ export function sameSiteWrites(allowedOrigins: readonly string[] = []) {
       sameHost = false;
     }
     if (sameHost || (origin !== null && allowedOrigins.includes(origin))) {
-      next();
+      done();
       return;
     }
-    response.status(403).json({
+    void reply.code(403).send({
       error: AuthErrors.crossSite,
       message: '다른 사이트에서 보낸 요청은 처리할 수 없습니다.',
     } satisfies ErrorBody);
-  };
+  });
 }

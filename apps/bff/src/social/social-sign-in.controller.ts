@@ -12,7 +12,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import type { Observable } from 'rxjs';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult, SignedIn, SocialProviderLink } from '@mkt/contracts';
 import { socialTokenRequestSchema, socialProviderLinkSchema, withParticle } from '@mkt/contracts';
 import { createZodDto } from 'nestjs-zod/dto';
@@ -111,8 +111,8 @@ export class SocialSignInController {
   async signInWith(
     @Param('provider') name: string,
     @Param() { accessToken: ticket }: TicketPath,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<LoginResult | SignedIn> {
     const provider = this.gateway.provider(name);
     const providerToken = await this.tickets.redeem(provider, ticket);

@@ -1,8 +1,6 @@
-import express from 'express';
-import type { Response } from 'express';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EventEmitter } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from '@mkt/persistence';
 import { EmbeddedKeyValueStore } from '../auth/embedded-key-value-store';
@@ -124,10 +122,7 @@ class RecordingResponse extends EventEmitter {
   headersSent = false;
   writableEnded = false;
 
-  status(): this {
-    return this;
-  }
-  set(): this {
+  writeHead(): this {
     return this;
   }
   flushHeaders(): void {
@@ -151,7 +146,8 @@ describe('VisitorStreams heartbeat', () => {
     const notices = new ListenerCountingNotices();
     const counters = new VisitorCounters(store, notices);
     const response = new RecordingResponse();
-    await new VisitorStreams(counters).serve(response as unknown as Response);
+    const reply = { raw: response, hijack: () => undefined, getHeaders: () => ({}) };
+    await new VisitorStreams(counters).serve(reply as unknown as FastifyReply);
     await jest.advanceTimersByTimeAsync(0);
     expect(response.written).toHaveLength(1);
 
@@ -178,24 +174,22 @@ describe('VisitorStreams', () => {
   let notices: ListenerCountingNotices;
   let counters: VisitorCounters;
   let streams: VisitorStreams;
-  let server: Server;
+  let app: FastifyInstance;
   let url: string;
 
   beforeEach(async () => {
     notices = new ListenerCountingNotices();
     counters = new VisitorCounters(store, notices);
     streams = new VisitorStreams(counters);
-    const app = express();
-    app.get('/stream', (_request, response) => void streams.serve(response));
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`;
+    app = Fastify();
+    app.get('/stream', (_request, reply) => streams.serve(reply));
+    url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/stream`;
   });
 
   afterEach(async () => {
     streams.beforeApplicationShutdown();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    app.server.closeAllConnections();
+    await app.close();
   });
 
   it('sends a snapshot on connect and coalesces a burst of visits into a few frames', async () => {

@@ -1,6 +1,8 @@
 import type { BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { streamedResponse } from '@mkt/platform';
 import type { VisitorSnapshot } from '@mkt/contracts';
 import { VISITOR_SNAPSHOT_DAYS, VISITOR_SNAPSHOT_EVENT } from '@mkt/contracts';
 import type { VisitorCounters } from './visitor-counters';
@@ -87,7 +89,7 @@ async function visitorSnapshot(counters: VisitorCounters, now = new Date()): Pro
 @Injectable()
 export class VisitorStreams implements BeforeApplicationShutdown {
   private readonly logger = new Logger('VisitorStreams');
-  private readonly open = new Set<Response>();
+  private readonly open = new Set<ServerResponse>();
 
   constructor(@Inject(VISITOR_COUNTERS) private readonly counters: VisitorCounters) {}
 
@@ -95,7 +97,8 @@ export class VisitorStreams implements BeforeApplicationShutdown {
    * Subscribes before answering, so a failure there is still an ordinary error answer and no visit
    * falls between the first snapshot and the subscription.
    */
-  async serve(response: Response): Promise<void> {
+  async serve(reply: FastifyReply): Promise<void> {
+    const response = reply.raw;
     const pushes = coalesce(() => this.push(response), PUSH_INTERVAL_MS);
     const cleanups = [pushes.cancel, () => this.open.delete(response)];
     let closed = false;
@@ -108,7 +111,7 @@ export class VisitorStreams implements BeforeApplicationShutdown {
     if (closed) return unsubscribe();
     cleanups.push(unsubscribe);
     this.open.add(response);
-    response.status(200).set({
+    streamedResponse(reply).writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'keep-alive',
@@ -125,7 +128,7 @@ export class VisitorStreams implements BeforeApplicationShutdown {
     for (const response of this.open) response.end();
   }
 
-  private async push(response: Response): Promise<void> {
+  private async push(response: ServerResponse): Promise<void> {
     try {
       const snapshot = await visitorSnapshot(this.counters);
       // Before the headers there is nothing to add to: the first snapshot follows them anyway.

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Ip, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Authenticated } from '../auth/guards';
@@ -21,7 +21,7 @@ class HourlyQuery extends createZodDto(
   z.object({ date: z.iso.date('date는 yyyy-MM-dd 형식이어야 합니다.').optional() }),
 ) {}
 
-function visitorIdOf(request: Request): string | undefined {
+function visitorIdOf(request: FastifyRequest): string | undefined {
   const cookie = (request.headers.cookie ?? '')
     .split(';')
     .find((part) => part.trim().startsWith(`${VISITOR_COOKIE}=`));
@@ -49,17 +49,17 @@ export class VisitorController {
   @Post('log')
   @HttpCode(204)
   async log(
-    @Req() request: Request,
+    @Req() request: FastifyRequest,
     @Ip() address: string,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     const now = new Date();
     const known = visitorIdOf(request);
     const id = known && (await this.counters.issued(known)) ? known : await this.counters.issue(address, now);
     if (!id) return;
     if (id !== known) {
-      response.cookie(VISITOR_COOKIE, id, {
-        maxAge: VISITOR_ID_SECONDS * 1000,
+      reply.setCookie(VISITOR_COOKIE, id, {
+        maxAge: VISITOR_ID_SECONDS,
         httpOnly: true,
         sameSite: 'lax',
         path: '/',
@@ -119,7 +119,7 @@ export class VisitorController {
   })
   @Get('stream')
   @Authenticated({ roles: ['ADMIN'] })
-  stream(@Res() response: Response): Promise<void> {
-    return this.streams.serve(response);
+  stream(@Res() reply: FastifyReply): Promise<void> {
+    return this.streams.serve(reply);
   }
 }

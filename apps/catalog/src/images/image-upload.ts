@@ -5,18 +5,10 @@ import {
   PRODUCT_IMAGE_TYPES,
   ProductMessages,
 } from '@mkt/contracts';
+import type { UploadedPart } from '@mkt/platform';
 import { BadInput } from '@mkt/platform';
 import type { ImageStorage } from './image-storage';
 import { contentAddressedName } from './image-storage';
-
-/** A file of a multipart upload, as multer hands it over (memory storage). */
-export interface UploadedFile {
-  fieldname: string;
-  originalname: string;
-  mimetype: string;
-  size: number;
-  buffer: Buffer;
-}
 
 /** An uploaded image that passed the checks, with the name it is stored under. */
 export interface CheckedImage {
@@ -49,7 +41,7 @@ export function sniffImageType(data: Buffer): ProductImageType | null {
 }
 
 /** Checks every file before anything is stored: count, size, and content by its bytes. */
-export function checkImages(files: UploadedFile[]): CheckedImage[] {
+export function checkImages(files: UploadedPart[]): CheckedImage[] {
   if (files.length > MAX_PRODUCT_IMAGES) throw new BadInput(ProductMessages.tooManyImages);
   return files.map((file) => {
     if (file.size > MAX_PRODUCT_IMAGE_BYTES || file.buffer.length > MAX_PRODUCT_IMAGE_BYTES) {

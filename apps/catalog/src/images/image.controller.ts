@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { extname } from 'node:path';
 import { NotFound } from '@mkt/platform';
 import type { ImageStorage } from './image-storage';
@@ -19,12 +19,12 @@ export class ImageController {
   constructor(@Inject(IMAGE_STORAGE) private readonly storage: ImageStorage) {}
 
   @Get(':name')
-  async read(@Param('name') name: string, @Res() res: Response): Promise<void> {
+  async read(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
     const data = await this.storage.read(name);
     if (!data) throw new NotFound('이미지를 찾을 수 없습니다.');
-    res
+    await reply
       .type(CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream')
-      .setHeader(
+      .header(
         'Cache-Control',
         isContentAddressed(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
       )

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Param,
-  Post,
-  Put,
-  Query,
-  UploadedFiles,
-  UseInterceptors,
-} from '@nestjs/common';
-import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { Body, Controller, Get, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import type { ManagedProductDetailDto, ManagedProductSlice, ProductFormInput } from '@mkt/contracts';
 import {
   imageOrderSchema,
@@ -20,10 +9,10 @@ import {
   positiveIdSchema,
   ProductMessages,
 } from '@mkt/contracts';
-import { idPath, NotFound } from '@mkt/platform';
+import type { UploadedPart } from '@mkt/platform';
+import { idPath, MultipartParts, NotFound, UploadedParts } from '@mkt/platform';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
-import type { UploadedFile } from '../images/image-upload';
 import { ProductManagement } from './product-management';
 import { ProductRepository } from './product.repository';
 
@@ -75,13 +64,11 @@ export class ProductManagementController {
   /** Multipart: `request` (JSON: the seller and the form) and `images`. */
   @Post()
   @UseInterceptors(
-    AnyFilesInterceptor({
-      limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 },
-    }),
+    MultipartParts({ fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 }),
   )
   register(
     @Body() parsed: RegistrationBody,
-    @UploadedFiles() files: UploadedFile[] | undefined,
+    @UploadedParts() files: UploadedPart[] | undefined,
   ): Promise<{ pno: number }> {
     return this.management.register({ ...parsed, draft: parsed.draft as ProductFormInput }, files ?? []);
   }
@@ -89,14 +76,12 @@ export class ProductManagementController {
   /** Multipart: `request` (JSON: the actor and the images' new order) and the added `images`. */
   @Post(':pno/images')
   @UseInterceptors(
-    AnyFilesInterceptor({
-      limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 },
-    }),
+    MultipartParts({ fileSize: MAX_PRODUCT_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 5 }),
   )
   async changeImages(
     @Param() { pno }: ProductPath,
     @Body() { actor, order }: ImagesBody,
-    @UploadedFiles() files: UploadedFile[] | undefined,
+    @UploadedParts() files: UploadedPart[] | undefined,
   ): Promise<null> {
     await this.management.changeImages(pno, actor, order, files ?? []);
     return null;

@@ -7,12 +7,12 @@ import type {
   ProductFormInput,
 } from '@mkt/contracts';
 import { checkProductForm, DEFAULT_OPTION_NAME, ProductMessages } from '@mkt/contracts';
+import type { UploadedPart } from '@mkt/platform';
 import { BadInput, NotFound } from '@mkt/platform';
 import type { CatalogTx } from '../database';
 import { CatalogDatabase } from '../database';
 import type { ImageStorage } from '../images/image-storage';
 import { IMAGE_STORAGE } from '../images/image-storage';
-import type { UploadedFile } from '../images/image-upload';
 import { checkImages, storeImagesWith } from '../images/image-upload';
 import { createProduct } from './new-product';
 import { ProductChanges } from './product-changes';
@@ -37,7 +37,7 @@ export class ProductManagement {
    * stored; the files are removed again if the database write fails. A registration without
    * options sells one option '기본' with the form's stock; with options, the stock is theirs.
    */
-  async register(request: NewProductRequest, files: UploadedFile[]): Promise<{ pno: number }> {
+  async register(request: NewProductRequest, files: UploadedPart[]): Promise<{ pno: number }> {
     const draft = await this.checkedDraft(request.draft);
     const images = checkImages(files);
     const options = draft.options.length
@@ -122,7 +122,7 @@ export class ProductManagement {
     pno: number,
     actor: ProductActor,
     order: ImageOrderEntry[],
-    files: UploadedFile[],
+    files: UploadedPart[],
   ): Promise<void> {
     const added = checkImages(files);
     const uses = order.flatMap((entry) => ('added' in entry ? [entry.added] : []));

@@ -102,7 +102,7 @@ describe('bad requests', () => {
     expect(brokenEscape.status).toBe(400);
     expect(brokenEscape.body.message).toMatch(/요청을 읽을 수 없습니다/);
 
-    // A query's broken escape too (Express's parser would keep `%ZZ` as text), at the BFF and at a service.
+    // A query's broken escape too (the query parser would keep `%ZZ` as text), at the BFF and at a service.
     for (const query of ['keyword=%ZZ', 'keyword=%E0%A4%A', 'keyword=%FF']) {
       const brokenQuery = await send(`${app.url}/api/product/list?${query}`);
       expect([brokenQuery.status, brokenQuery.body.message]).toEqual([

@@ -1,0 +1,70 @@
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import fastifyEtag from '@fastify/etag';
+import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { TrustProxy } from './config';
+import { correlateRequests } from './correlation';
+import {
+  answerFrameworkError,
+  ErrorBodyFilter,
+  refuseMalformedQueries,
+  refuseUnreadableBodies,
+} from './http-errors';
+import type { JsonLogger } from './logger';
+import { Metrics } from './metrics';
+
+/** The largest JSON or form body (413 beyond); uploads have limits of their own (`MultipartParts`). */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface HttpAppOptions {
+  logger: JsonLogger;
+  /** Proxies trusted to name the client's address (`request.ip`); none when absent. */
+  trustProxy?: TrustProxy;
+}
+
+/**
+ * A Nest application on Fastify as every service and the BFF run it: its requests timed (the
+ * module's `Metrics`), correlated and traced, a broken query string refused, ETags and 304s,
+ * multipart uploads readable, every error answered as an `ErrorBody`. Call `init()` (or `listen`) once the app's own
+ * hooks and plugins are added.
+ */
+export async function createHttpApp(
+  module: DynamicModule,
+  options: HttpAppOptions,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    // Nest's logger logs what matters; Fastify's own would log every request.
+    logger: false,
+    // `/api/notice/` is `/api/notice`, as it was under Express (the spec's client writes both).
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger: options.logger });
+  const fastify = app.getHttpAdapter().getInstance();
+  app.get(Metrics).observeHttp(fastify);
+  correlateRequests(fastify);
+  refuseMalformedQueries(fastify);
+  refuseUnreadableBodies(fastify);
+  // A weak ETag on every answer with a body, 304 to a caller who holds it (as Express did).
+  await app.register(fastifyEtag, { weak: true });
+  await app.register(multipart);
+  app.useGlobalFilters(new ErrorBodyFilter(options.logger));
+  return app;
+}
+
+/**
+ * The raw response of a reply its handler writes itself (an event stream, a streamed page): Fastify
+ * lets go of it, and the headers its hooks set so far (CORS, revalidation) go with it.
+ */
+export function streamedResponse(reply: FastifyReply): ServerResponse {
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  return reply.raw;
+}
