@@ -7,7 +7,7 @@
  * document.cookie as last read. The browser serialises the whole jar at each read and a render
  * reads the session cookies dozens of times, so it is read once per change: again after this tab
  * writes a cookie, and after `rereadCookies()` says the jar may have changed otherwise (another
- * tab, an expiry: the session's 500 ms check says so).
+ * tab, an expiry: the session's 500 ms check and each click, key or submission say so).
  */
 let jar: string | undefined;
 

@@ -173,7 +173,14 @@ export function checkExpiry(now = Date.now()): boolean {
   return false;
 }
 
-/** Starts the 500 ms expiry check; on expiry alerts and reloads. Returns the stop function. */
+/** What a person does that may act on the login: the cookies are read again before any handler of it. */
+const INTERACTIONS = ['click', 'keydown', 'submit'] as const;
+
+/**
+ * Starts the 500 ms expiry check; on expiry alerts and reloads. A click, key or form submission
+ * first has the cookies read again, so what it does sees a login ended elsewhere (another tab, a
+ * cleared cookie) at once, not at the next check. Returns the stop function.
+ */
 export function startExpiryWatch(
   onExpired: () => void = () => {
     window.alert(LOGIN_EXPIRED_MESSAGE);
@@ -183,5 +190,9 @@ export function startExpiryWatch(
   const timer = setInterval(() => {
     if (checkExpiry()) onExpired();
   }, EXPIRY_CHECK_MS);
-  return () => clearInterval(timer);
+  for (const type of INTERACTIONS) document.addEventListener(type, rereadCookies, true);
+  return () => {
+    clearInterval(timer);
+    for (const type of INTERACTIONS) document.removeEventListener(type, rereadCookies, true);
+  };
 }
