@@ -13,3 +13,8 @@ export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a safe SQL identifier: ${name}`);
   return `"${name}"`;
 }
+
+/** A table of a service's schema, quoted, for the statements a service writes as SQL. */
+export function qualifiedTable(schema: string, name: string): string {
+  return `${quoteIdent(schema)}.${quoteIdent(name)}`;
+}

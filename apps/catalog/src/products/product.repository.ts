@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { quoteIdent } from '@mkt/persistence';
+import { qualifiedTable } from '@mkt/persistence';
 import type { ServiceRuntime } from '@mkt/platform';
 import { SERVICE_RUNTIME } from '@mkt/platform';
 import type {
@@ -149,7 +149,7 @@ export class ProductRepository {
 
   /** A table of this service's schema, for the statements written as SQL. */
   private table(name: string): string {
-    return `${quoteIdent(this.runtime.database.schema)}.${quoteIdent(name)}`;
+    return qualifiedTable(this.runtime.database.schema, name);
   }
 
   /** Shopper-facing list: deleted products never show. */

@@ -1,5 +1,5 @@
 import { Controller, Inject, Injectable } from '@nestjs/common';
-import { quoteIdent } from '@mkt/persistence';
+import { qualifiedTable } from '@mkt/persistence';
 import type { HandlingContext } from '@mkt/platform';
 import type { ServiceRuntime } from '@mkt/platform';
 import { ConsumesEvent, SERVICE_RUNTIME } from '@mkt/platform';
@@ -28,7 +28,7 @@ export class ProductTotals {
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
   private table(name: string): string {
-    return `${quoteIdent(this.runtime.database.schema)}.${quoteIdent(name)}`;
+    return qualifiedTable(this.runtime.database.schema, name);
   }
 
   async refreshStock(tx: CatalogTx, pnos: number[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OrderCancelledV1, OrderCompletedV1 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
-import { quoteIdent } from '@mkt/persistence';
+import { qualifiedTable } from '@mkt/persistence';
 import type { ServiceRuntime } from '@mkt/platform';
 import { SERVICE_RUNTIME } from '@mkt/platform';
 import type { OrderTx } from '../database';
@@ -18,7 +18,7 @@ export class OrderProcess {
 
   async apply(tx: OrderTx, ono: number, fact: OrderFact): Promise<void> {
     // Facts about one order may arrive together (stock and payment): they take turns on its row.
-    const orders = `${quoteIdent(this.runtime.database.schema)}.${quoteIdent('orders')}`;
+    const orders = qualifiedTable(this.runtime.database.schema, 'orders');
     await tx.$queryRawUnsafe(`SELECT ono FROM ${orders} WHERE ono = $1 FOR UPDATE`, ono);
     const order = await tx.order.findUnique({
       where: { ono },
