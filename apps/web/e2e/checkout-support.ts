@@ -1,6 +1,6 @@
 import type { CartLineDto, LoginResult, PlacedOrderDto } from '@mkt/contracts';
 import type { Page } from 'playwright-core';
-import { callApi, cartLine, pickProducts } from './shopping';
+import { callApi, cartLine, openPath, pickProducts } from './shopping';
 import {
   baseUrl,
   JOIN_PASSWORD,
@@ -78,7 +78,8 @@ export async function openSignedIn(
 ): Promise<Page> {
   const page = await open('/', options);
   await signIn(page, login);
-  await page.goto(`${baseUrl()}${pathname}`);
+  // A page the server rendered does nothing on a click before it is hydrated.
+  await openPath(page, pathname);
   return page;
 }
 
