@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
-import { SESSION_ROLES, type SessionRole } from '@mkt/contracts';
+import { SESSION_ROLES, sessionRenewedCookie, type SessionRole } from '@mkt/contracts';
 
 /**
  * Our web app's sessions: the tokens live in HttpOnly cookies the server sets, one pair per role
@@ -25,6 +25,7 @@ export const SPEC_SESSION_COOKIES = ['member', 'admin', 'seller'] as const;
 
 // Secure: browsers keep such cookies on https and on http://localhost / 127.0.0.1 alike.
 const base: CookieSerializeOptions = { httpOnly: true, secure: true, sameSite: 'strict' };
+const scriptReadable: CookieSerializeOptions = { ...base, httpOnly: false, path: '/' };
 
 export function parseCookies(request: Pick<IncomingMessage, 'headers'>): Map<string, string> {
   const cookies = new Map<string, string>();
@@ -58,9 +59,11 @@ export function setSessionCookies(
   const maxAge = WEB_SESSION_SECONDS;
   reply.setCookie(accessCookie(role), accessToken, { ...base, path: '/', maxAge });
   reply.setCookie(refreshCookie(role), refreshToken, { ...base, path: REFRESH_PATH, maxAge });
+  reply.setCookie(sessionRenewedCookie(role), String(Date.now()), { ...scriptReadable, maxAge });
 }
 
 export function clearSessionCookies(reply: FastifyReply, role: SessionRole) {
   reply.clearCookie(accessCookie(role), { ...base, path: '/' });
   reply.clearCookie(refreshCookie(role), { ...base, path: REFRESH_PATH });
+  reply.clearCookie(sessionRenewedCookie(role), scriptReadable);
 }

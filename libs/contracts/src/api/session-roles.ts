@@ -11,3 +11,11 @@ export function sessionRoleOf(roleSet: readonly string[] | undefined): SessionRo
   if (first === 'SELLER') return 'seller';
   return 'member';
 }
+
+/**
+ * A script-readable cookie the server sets whenever it sets a role's session cookies (sign-in,
+ * refresh): when they were last renewed, no secret. A tab whose call met an expired token finds it
+ * changed if another tab renewed the session meanwhile. Unlike a tab's own storage, cookies a
+ * response set are in the jar before that response is read, so every tab sees them at once.
+ */
+export const sessionRenewedCookie = (role: SessionRole) => `mkt-${role}-renewed`;

@@ -209,13 +209,18 @@ describe('sessions an attacker cannot bend', () => {
       expect(shopper.body).toMatchObject({ email: 'user@dealmarket.kr', roleSet: ['USER'] });
       expect(shopper.body.accessToken).toBeUndefined();
       expect(shopper.body.refreshToken).toBeUndefined();
-      expect(jar.raw.length).toBeGreaterThanOrEqual(2);
-      for (const line of jar.raw) {
+      const tokenCookies = jar.raw.filter((line) => !line.startsWith('mkt-member-renewed='));
+      expect(tokenCookies).toHaveLength(2);
+      for (const line of tokenCookies) {
         expect(line).toMatch(/^mkt-member-(access|refresh)=/);
         expect(line).toMatch(/; HttpOnly/);
         expect(line).toMatch(/; Secure/);
         expect(line).toMatch(/; SameSite=Strict/);
       }
+      // Beside them, when they were renewed, for the tabs' scripts: a time, no token.
+      const renewed = jar.raw.find((line) => line.startsWith('mkt-member-renewed='));
+      expect(renewed).toMatch(/^mkt-member-renewed=\d+;/);
+      expect(renewed).not.toMatch(/HttpOnly/);
 
       expect((await webSignIn(jar, 'seller', 'seller@dealmarket.kr', 'seller1234!')).status).toBe(200);
       // The shopper's session is still there, and each role's calls use that role's own token.
@@ -249,6 +254,8 @@ describe('sessions an attacker cannot bend', () => {
       const refreshed = await webCall(jar, 'member', 'GET', '/api/member/refresh');
       expect(refreshed).toEqual({ status: 200, body: { result: 'ok' } });
       expect(jar.header()).not.toBe(before);
+      // The sign-in and the refresh each said when.
+      expect(jar.raw.filter((line) => line.startsWith('mkt-member-renewed='))).toHaveLength(2);
       expect((await webCall(jar, 'member', 'GET', infoPath('user@dealmarket.kr'))).status).toBe(200);
       clock.passRefreshGrace();
       const stale = await sendApiRequest(base, 'GET', '/api/member/refresh', {

@@ -2,8 +2,7 @@ import { AuthErrors } from '@mkt/contracts';
 import {
   activeRole,
   clearSession,
-  lastRefreshed,
-  markRefreshed,
+  sessionRenewal,
   type SessionRole,
 } from '../session/sessionStore';
 import { redirectForAuth } from './authRedirect';
@@ -155,13 +154,14 @@ export function loginPathOf(role: SessionRole): string {
 
 /**
  * Runs `refresh` under the role's Web Lock, so the browser's tabs renew a session one at a time: a
- * tab whose call was sent before another tab's refresh ended finds the new cookies set and skips
- * its own. Without Web Locks (a plain-http address other than localhost) the tabs may send the same
- * refresh token at once, which the server answers alike within a grace (RefreshSessions).
+ * tab whose call went out before another tab's refresh ended finds the session's renewal cookie
+ * changed and skips its own. Without Web Locks (a plain-http address other than localhost) the tabs
+ * may send the same refresh token at once, which the server answers alike within a grace
+ * (RefreshSessions).
  */
 async function oneRefreshAcrossTabs(
   role: SessionRole,
-  callSentAt: number,
+  renewalWhenSent: string | null,
   refresh: () => Promise<unknown>,
 ): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
@@ -170,24 +170,26 @@ async function oneRefreshAcrossTabs(
     return;
   }
   await locks.request(`mkt-refresh-${role}`, async () => {
-    if (lastRefreshed(role) >= callSentAt) return;
+    if (sessionRenewal(role) !== renewalWhenSent) return;
     await refresh();
-    markRefreshed(role);
   });
 }
 
 /**
  * GET /api/member/refresh as the role: the server rotates the role's HttpOnly cookies. Callers that
  * hit an expired token at the same time share one refresh, in this tab and across tabs (a call sent
- * at `callSentAt` is served by any refresh that ended after it). On failure the role's login is
- * cleared and the visitor is sent to the login page.
+ * when the session's renewal was `renewalWhenSent` is served by any renewal since). On failure the
+ * role's login is cleared and the visitor is sent to the login page.
  */
-export function refreshSession(role: SessionRole, callSentAt = Date.now()): Promise<boolean> {
+export function refreshSession(
+  role: SessionRole,
+  renewalWhenSent = sessionRenewal(role),
+): Promise<boolean> {
   let pending = refreshing.get(role);
   if (!pending) {
     pending = (async () => {
       try {
-        await oneRefreshAcrossTabs(role, callSentAt, () =>
+        await oneRefreshAcrossTabs(role, renewalWhenSent, () =>
           request('/api/member/refresh', { session: role, handleAuthErrors: false }),
         );
         return true;
@@ -226,13 +228,13 @@ export async function authorizedFetch(path: string, options: RequestOptions = {}
   const session = options.session === undefined ? activeRole() : options.session || null;
   const role = session === 'any' ? null : session;
 
-  const sentAt = Date.now();
+  const renewalWhenSent = role ? sessionRenewal(role) : null;
   let response = await send(path, options, session);
   if (response.ok) return response;
 
   let error = await toError(response);
   if (handle && error.code === AuthErrors.tokenExpired && role) {
-    if (await refreshSession(role, sentAt)) {
+    if (await refreshSession(role, renewalWhenSent)) {
       response = await send(path, options, role);
       if (response.ok) return response;
       error = await toError(response);

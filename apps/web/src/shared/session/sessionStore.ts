@@ -1,5 +1,5 @@
 import type { SessionRole, SignedIn } from '@mkt/contracts';
-import { SESSION_ROLES, sessionRoleOf } from '@mkt/contracts';
+import { SESSION_ROLES, sessionRenewedCookie, sessionRoleOf } from '@mkt/contracts';
 import { getCookie, removeCookie, rereadCookies, setCookie } from './cookies';
 
 /**
@@ -122,16 +122,13 @@ export function clearSession(role: SessionRole): void {
   emit();
 }
 
-const refreshedKey = (role: SessionRole) => `mkt-refreshed-${role}`;
-
-/** Records that this tab just renewed the role's session cookies (the other tabs read it). */
-export function markRefreshed(role: SessionRole, now = Date.now()): void {
-  storage()?.setItem(refreshedKey(role), String(now));
-}
-
-/** When a tab of this browser last renewed the role's session cookies (ms; 0 when none did). */
-export function lastRefreshed(role: SessionRole): number {
-  return Number(storage()?.getItem(refreshedKey(role)) ?? 0);
+/**
+ * When the server last renewed the role's session cookies, as the jar holds it now (read afresh:
+ * another tab may have renewed them); null when it never said.
+ */
+export function sessionRenewal(role: SessionRole): string | null {
+  rereadCookies();
+  return getCookie(sessionRenewedCookie(role));
 }
 
 /**
