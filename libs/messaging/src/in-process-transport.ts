@@ -20,7 +20,7 @@ export interface BusDatabase {
 export interface InProcessTransportOptions {
   /** Schema holding bus_message and bus_offset (bus-migrations). */
   schema: string;
-  /** A group's longest wait when nothing comes: a safety net, since each publish wakes every group. */
+  /** A group's longest wait when nothing comes: a safety net, since each publish hands its messages over. */
   pollIntervalMs?: number;
   retryDelayMs?: number;
   logger?: MessagingLogger;
@@ -39,7 +39,8 @@ interface BusRow {
  * durable log table and each consumer group keeps a committed offset per topic, advanced only after
  * its handler resolved; so a crash loses nothing and redelivers at most the message in flight.
  * Delivery is always asynchronous to publish and sequential per group (so in order per key); a
- * publish (the relay's, right after the outbox's commit woke it) wakes the groups of its topics at once.
+ * publish (the relay's, right after the outbox's commit woke it) hands its messages to the groups of
+ * their topics at once, which deliver them without reading them back from the log.
  */
 export class InProcessTransport implements MessageTransport {
   private readonly messages: string;
@@ -62,12 +63,15 @@ export class InProcessTransport implements MessageTransport {
       const n = params.length;
       return `($${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
     });
-    await this.db.query(
-      `INSERT INTO ${this.messages} (topic, message_key, value, headers) VALUES ${rows.join(', ')}`,
+    const ids = await this.db.query<{ id: string }>(
+      `INSERT INTO ${this.messages} (topic, message_key, value, headers) VALUES ${rows.join(', ')}
+       RETURNING id::text AS id`,
       params,
     );
-    const topics = new Set(messages.map((m) => m.topic));
-    for (const worker of this.workers) if (worker.reads(topics)) worker.nudge();
+    const appended = messages.map(
+      (m, i): BusRow => ({ id: ids[i].id, topic: m.topic, message_key: m.key, value: m.value, headers: m.headers }),
+    );
+    for (const worker of this.workers) worker.handOver(appended);
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -141,10 +145,23 @@ interface WorkerSettings {
   logger: MessagingLogger;
 }
 
+/** How many messages a group reads from the log at a time. */
+const READ_BATCH = 100;
+
+/**
+ * A consumer group's delivery loop. What this process publishes is handed to it straight away, so
+ * a group that has read the log to its end delivers those messages without reading them back; it
+ * reads the log at its start, after a failed delivery, and when it wakes with nothing handed over
+ * (the safety-net poll: what another process appended).
+ */
 class GroupWorker {
   private readonly loop: PollingLoop;
-  /** A live tail's place in the log, kept in memory only: it starts at the log's end. */
-  private tailAfter = '0';
+  /** Messages of the group's topics published here since it last read the log, in log order. */
+  private handedOver: BusRow[] = [];
+  /** Whether the next round must read the log first: at the start and after a failed delivery. */
+  private mustReadLog = true;
+  /** The last message delivered (a live tail starts at the log's end and keeps its place in memory only). */
+  private deliveredUpTo = 0n;
 
   constructor(
     private readonly db: BusDatabase,
@@ -165,7 +182,7 @@ class GroupWorker {
       const [end] = await this.db.query<{ id: string }>(
         `SELECT COALESCE(max(id), 0)::text AS id FROM ${this.settings.messages}`,
       );
-      this.tailAfter = end.id;
+      this.deliveredUpTo = BigInt(end.id);
     }
     this.loop.start();
   }
@@ -174,35 +191,35 @@ class GroupWorker {
     return this.loop.stop();
   }
 
-  nudge(): void {
+  /** Takes the group's share of messages just appended to the log and wakes the group. */
+  handOver(appended: readonly BusRow[]): void {
+    const mine = appended.filter((row) => this.subscription.topics.includes(row.topic));
+    if (mine.length === 0) return;
+    this.handedOver.push(...mine);
+    this.handedOver.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     this.loop.nudge();
-  }
-
-  /** Whether the group reads any of `topics`. */
-  reads(topics: ReadonlySet<string>): boolean {
-    return this.subscription.topics.some((topic) => topics.has(topic));
   }
 
   /** Delivers what is pending; stops at the first message whose handler rejects. */
   private async drain(): Promise<'idle' | 'failed'> {
-    const { groupId, topics, liveTail } = this.subscription;
+    let readLog = this.mustReadLog || this.handedOver.length === 0;
+    this.mustReadLog = false;
     for (;;) {
       if (!this.loop.isRunning) return 'idle';
-      const batch = await this.db.query<BusRow>(
-        `SELECT m.id::text AS id, m.topic, m.message_key, m.value, m.headers
-         FROM ${this.settings.messages} m
-         WHERE m.topic = ANY($1::text[])
-           AND m.id > ${
-             liveTail
-               ? '$2::bigint'
-               : `COALESCE((SELECT o.last_id FROM ${this.settings.offsets} o
-                            WHERE o.group_id = $2 AND o.topic = m.topic), 0)`
-           }
-         ORDER BY m.id LIMIT 100`,
-        [topics, liveTail ? this.tailAfter : groupId],
-      );
-      liveTail?.onPoll();
-      if (batch.length === 0) return 'idle';
+      let batch: BusRow[];
+      if (readLog) {
+        batch = await this.readLog();
+        this.subscription.liveTail?.onPoll();
+        readLog = batch.length === READ_BATCH;
+        const readUpTo = batch.length > 0 ? BigInt(batch[batch.length - 1].id) : this.deliveredUpTo;
+        this.handedOver = this.handedOver.filter((row) => BigInt(row.id) > readUpTo);
+      } else {
+        batch = this.handedOver.splice(0, READ_BATCH).filter((row) => BigInt(row.id) > this.deliveredUpTo);
+      }
+      if (batch.length === 0) {
+        if (readLog || this.handedOver.length > 0) continue;
+        return 'idle';
+      }
       for (const row of batch) {
         if (!this.loop.isRunning) return 'idle';
         try {
@@ -217,18 +234,37 @@ class GroupWorker {
             topic: row.topic,
             error: String(error),
           });
+          // The log has it and what came after: the retry reads from the committed offset.
+          this.handedOver = [];
+          this.mustReadLog = true;
           return 'failed';
         }
-        if (liveTail) {
-          this.tailAfter = row.id;
-          continue;
-        }
+        this.deliveredUpTo = BigInt(row.id);
+        if (this.subscription.liveTail) continue;
         await this.db.query(
           `INSERT INTO ${this.settings.offsets} (group_id, topic, last_id) VALUES ($1, $2, $3::bigint)
            ON CONFLICT (group_id, topic) DO UPDATE SET last_id = EXCLUDED.last_id`,
-          [groupId, row.topic, row.id],
+          [this.subscription.groupId, row.topic, row.id],
         );
       }
     }
+  }
+
+  /** The next messages of the group's topics after its committed offsets (a live tail: after its place). */
+  private readLog(): Promise<BusRow[]> {
+    const { groupId, topics, liveTail } = this.subscription;
+    return this.db.query<BusRow>(
+      `SELECT m.id::text AS id, m.topic, m.message_key, m.value, m.headers
+       FROM ${this.settings.messages} m
+       WHERE m.topic = ANY($1::text[])
+         AND m.id > ${
+           liveTail
+             ? '$2::bigint'
+             : `COALESCE((SELECT o.last_id FROM ${this.settings.offsets} o
+                          WHERE o.group_id = $2 AND o.topic = m.topic), 0)`
+         }
+       ORDER BY m.id LIMIT ${READ_BATCH}`,
+      [topics, liveTail ? String(this.deliveredUpTo) : groupId],
+    );
   }
 }

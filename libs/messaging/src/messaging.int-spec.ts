@@ -326,6 +326,21 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await c.stop();
   });
 
+  it('publishes the events waiting behind one of their key as soon as it is out, not at the next poll', async () => {
+    const c = consumer();
+    await c.start();
+    for (let seq = 1; seq <= 4; seq++) await enqueue('A', 1, seq);
+    // Nothing wakes this relay but its own rounds: a round that left a successor behind must be the last one.
+    const r = relay({ pollIntervalMs: 600_000 });
+    await r.start();
+    try {
+      await until(async () => (await qty('A')) === 96, 'four events of one key', 10_000);
+    } finally {
+      await r.stop();
+      await c.stop();
+    }
+  });
+
   it('publishes every event once and in order per key when two relays run at the same time', async () => {
     const c = consumer();
     await c.start();

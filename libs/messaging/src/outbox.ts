@@ -138,6 +138,8 @@ interface ClaimedRow {
   message_key: string;
   envelope: string;
   headers: Record<string, string>;
+  /** Whether a later event of the same key waits behind this one. */
+  has_successor: boolean;
 }
 
 /** Events waiting to be published, and the events parked as FAILED. */
@@ -211,9 +213,9 @@ export class OutboxRelay {
   }
 
   /**
-   * A round, and how long to wait before the next: none after publishing (events held back behind
-   * those of their key may be claimable now), until the earliest retry after a failed publish, else
-   * the poll interval (a commit wakes the relay).
+   * A round, and how long to wait before the next: none after publishing a full batch or an event
+   * another of its key waits behind (that one is claimable now), until the earliest retry after a
+   * failed publish, else the poll interval (a commit wakes the relay).
    */
   private async round(): Promise<{ published: number; waitMs: number }> {
     const claimed = await this.claim();
@@ -231,7 +233,8 @@ export class OutboxRelay {
       ids,
       this.owner,
     );
-    return { published: claimed.length, waitMs: 0 };
+    const more = claimed.length === this.batchSize || claimed.some((row) => row.has_successor);
+    return { published: claimed.length, waitMs: more ? 0 : this.pollIntervalMs };
   }
 
   async start(): Promise<void> {
@@ -321,7 +324,9 @@ export class OutboxRelay {
          ORDER BY c.id
          LIMIT $3
          FOR UPDATE SKIP LOCKED)
-       RETURNING o.id, o.topic, o.message_key, o.envelope, o.headers`,
+       RETURNING o.id, o.topic, o.message_key, o.envelope, o.headers,
+         EXISTS (SELECT 1 FROM ${this.outbox} s
+                 WHERE s.message_key = o.message_key AND s.id > o.id AND s.status <> 'PUBLISHED') AS has_successor`,
       this.leaseMs,
       this.owner,
       this.batchSize,
