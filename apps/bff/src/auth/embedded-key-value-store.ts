@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { applyMigrations } from '@mkt/persistence';
 import type { KeyValueStore } from './key-value-store';
 
@@ -7,6 +8,14 @@ import type { KeyValueStore } from './key-value-store';
 const SCHEMA = 'bff';
 const keyValueMigrationsDir = join(__dirname, '..', '..', 'key-value-migrations');
 const PRUNE_INTERVAL_MS = 60_000;
+/** How many keys' values `get` keeps in memory. */
+const REMEMBERED_KEYS = 10_000;
+
+/** A key's value as last read, and until when it holds (ms; Infinity for an absent key). */
+interface Remembered {
+  value: string | null;
+  expiresAtMs: number;
+}
 
 /** A key's expiry, `ttlSeconds` from the statement's time, as SQL over parameter `$n`. */
 const expiresIn = (n: number) => `now() + make_interval(secs => $${n})`;
@@ -16,9 +25,16 @@ const expiresIn = (n: number) => `now() + make_interval(secs => $${n})`;
  * limits and visitor counts survive a restart. Expiry behaves like Redis TTLs: reads skip expired
  * keys, a write to an expired key starts it afresh, and expired rows are pruned every minute.
  * Writes of several statements run in one transaction, which PGlite runs alone: each is atomic.
+ *
+ * Every call of a signed-in person reads two keys (has their session been ended?) that hardly ever
+ * change, so `get` remembers what it read: this store is the database's only writer (PGlite is
+ * one process's), and each write forgets the keys it touches.
  */
 export class EmbeddedKeyValueStore implements KeyValueStore {
   private pruning?: NodeJS.Timeout;
+  private readonly remembered = new LRUCache<string, Remembered>({ max: REMEMBERED_KEYS });
+  /** Counts writes, so that a read a write overtook is not remembered. */
+  private writes = 0;
 
   private constructor(private readonly db: PGlite) {}
 
@@ -46,14 +62,28 @@ export class EmbeddedKeyValueStore implements KeyValueStore {
   }
 
   async get(key: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ value: string | null }>(
-      `SELECT value FROM ${SCHEMA}.kv_entry WHERE key = $1 AND expires_at > now()`,
+    const remembered = this.remembered.get(key);
+    if (remembered && remembered.expiresAtMs > Date.now()) return remembered.value;
+    const writesBefore = this.writes;
+    const { rows } = await this.db.query<{ value: string | null; expires_at_ms: number }>(
+      `SELECT value, (extract(epoch FROM expires_at) * 1000)::float8 AS expires_at_ms
+       FROM ${SCHEMA}.kv_entry WHERE key = $1 AND expires_at > now()`,
       [key],
     );
-    return rows[0]?.value ?? null;
+    const [row] = rows;
+    if (this.writes === writesBefore)
+      this.remembered.set(key, { value: row?.value ?? null, expiresAtMs: row?.expires_at_ms ?? Infinity });
+    return row?.value ?? null;
+  }
+
+  /** Forgets what `get` read of `keys`, before a write to them. */
+  private forget(keys: readonly string[]): void {
+    this.writes += 1;
+    for (const key of keys) this.remembered.delete(key);
   }
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    this.forget([key]);
     await this.db.transaction(async (tx) => {
       await tx.query(`DELETE FROM ${SCHEMA}.kv_entry WHERE key = $1`, [key]);
       await tx.query(
@@ -64,6 +94,7 @@ export class EmbeddedKeyValueStore implements KeyValueStore {
   }
 
   async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    this.forget([key]);
     return this.db.transaction(async (tx) => {
       await dropIfExpired(tx, key);
       const { rows } = await tx.query(
@@ -76,10 +107,12 @@ export class EmbeddedKeyValueStore implements KeyValueStore {
   }
 
   async delete(keys: string[]): Promise<void> {
+    this.forget(keys);
     if (keys.length > 0) await this.db.query(`DELETE FROM ${SCHEMA}.kv_entry WHERE key = ANY($1)`, [keys]);
   }
 
   async addToSet(key: string, member: string, ttlSeconds: number): Promise<void> {
+    this.forget([key]);
     await this.db.transaction(async (tx) => {
       await touchMembersKey(tx, key, ttlSeconds);
       await tx.query(
@@ -99,6 +132,7 @@ export class EmbeddedKeyValueStore implements KeyValueStore {
   }
 
   async increment(key: string, ttlSeconds: number): Promise<number> {
+    this.forget([key]);
     return this.db.transaction(async (tx) => {
       await dropIfExpired(tx, key);
       const { rows } = await tx.query<{ value: string }>(
@@ -111,6 +145,7 @@ export class EmbeddedKeyValueStore implements KeyValueStore {
   }
 
   async incrementField(key: string, field: string, ttlSeconds: number): Promise<void> {
+    this.forget([key]);
     await this.db.transaction(async (tx) => {
       await touchMembersKey(tx, key, ttlSeconds);
       await tx.query(

@@ -107,4 +107,30 @@ describe('the embedded key-value store', () => {
     reopened.close();
     await database.close();
   });
+
+  it('answers a key read again from memory until a write touches it, and forgets a read a write overtook', async () => {
+    const database = await openEmbeddedDatabase();
+    const store = await EmbeddedKeyValueStore.open(database);
+    const queries = jest.spyOn(database, 'query');
+    expect(await store.get('sessions:ended:7')).toBeNull();
+    const afterFirstRead = queries.mock.calls.length;
+    expect(await store.get('sessions:ended:7')).toBeNull();
+    expect(queries.mock.calls.length).toBe(afterFirstRead);
+
+    await store.set('sessions:ended:7', 'banned', 60);
+    expect(await store.get('sessions:ended:7')).toBe('banned');
+    await store.delete(['sessions:ended:7']);
+    expect(await store.get('sessions:ended:7')).toBeNull();
+
+    // A read that was under way when the write came is not kept.
+    await Promise.all([store.get('raced'), store.set('raced', 'new', 60)]);
+    expect(await store.get('raced')).toBe('new');
+
+    await store.set('brief', 'v', 1);
+    expect(await store.get('brief')).toBe('v');
+    await pause(1_100);
+    expect(await store.get('brief')).toBeNull();
+    store.close();
+    await database.close();
+  });
 });
