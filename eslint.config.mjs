@@ -106,7 +106,7 @@ export default tseslint.config(
           patterns: SHIPPED_CODE_PATTERNS,
           paths: [
             {
-              name: '@mkt/platform',
+              name: '@mkt/http',
               importNames: ['parseInput'],
               message:
                 'Declare the input as a DTO of its schema (`@Body() body: X`, X extends createZodDto(schema)).',
@@ -133,7 +133,7 @@ export default tseslint.config(
   },
   {
     // Nest resolves constructor parameters from their runtime types, which type-only imports erase.
-    files: ['apps/*/src/**/*.ts', 'libs/platform/src/**/*.ts'],
+    files: ['apps/*/src/**/*.ts', 'libs/{platform,http,observability}/src/**/*.ts'],
     ignores: ['apps/web/**'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
