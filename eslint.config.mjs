@@ -54,6 +54,9 @@ export default tseslint.config(
         {
           depConstraints: [
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            // The server libraries depend one way only: platform (the runtime) -> http -> observability.
+            { sourceTag: 'layer:observability', notDependOnLibsWithTags: ['layer:http', 'layer:runtime'] },
+            { sourceTag: 'layer:http', notDependOnLibsWithTags: ['layer:runtime'] },
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:bff', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:lib'] },
