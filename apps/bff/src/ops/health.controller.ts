@@ -44,7 +44,7 @@ export class HealthController {
     return { status: entries.every(([, state]) => state === 'up') ? 'ok' : 'degraded', services };
   }
 
-  /** Liveness (libs/platform's health): the process answers. */
+  /** Liveness (libs/observability's health): the process answers. */
   @ApiDoc({
     summary: 'Liveness: the BFF process answers',
     answer: z.object({ status: z.literal('live') }),
