@@ -54,6 +54,9 @@ export default tseslint.config(
         {
           depConstraints: [
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            // The server libraries depend one way only: platform (the runtime) -> http -> observability.
+            { sourceTag: 'layer:observability', notDependOnLibsWithTags: ['layer:http', 'layer:runtime'] },
+            { sourceTag: 'layer:http', notDependOnLibsWithTags: ['layer:runtime'] },
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:bff', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:lib'] },
@@ -106,7 +109,7 @@ export default tseslint.config(
           patterns: SHIPPED_CODE_PATTERNS,
           paths: [
             {
-              name: '@mkt/platform',
+              name: '@mkt/http',
               importNames: ['parseInput'],
               message:
                 'Declare the input as a DTO of its schema (`@Body() body: X`, X extends createZodDto(schema)).',
@@ -133,7 +136,7 @@ export default tseslint.config(
   },
   {
     // Nest resolves constructor parameters from their runtime types, which type-only imports erase.
-    files: ['apps/*/src/**/*.ts', 'libs/platform/src/**/*.ts'],
+    files: ['apps/*/src/**/*.ts', 'libs/{platform,http,observability}/src/**/*.ts'],
     ignores: ['apps/web/**'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { KafkaTransport } from '@mkt/messaging';
+import { opsTokenSetting } from '@mkt/observability';
 import {
   brokerList,
   corsOrigins,
   kafkaTopicPrefix,
   loadConfig,
-  opsTokenSetting,
   port,
   requestsPerMinute,
   newVisitorsPerAddress,

@@ -4,7 +4,7 @@ import { boardService } from './board.service';
 
 jest.setTimeout(60_000);
 
-/** libs/platform's probes, on a service of the test's own whose database goes away and comes back. */
+/** libs/observability's probes, on a service of the test's own whose database goes away and comes back. */
 describe("a service's liveness and readiness", () => {
   let service: TestService;
   const probe = async (path: string) => {

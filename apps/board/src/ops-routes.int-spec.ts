@@ -1,4 +1,4 @@
-import { OPS_TOKEN_HEADER } from '@mkt/platform';
+import { OPS_TOKEN_HEADER } from '@mkt/observability';
 import type { TestService } from '@mkt/testing';
 import { startTestService } from '@mkt/testing';
 import { boardService } from './board.service';

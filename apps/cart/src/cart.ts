@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CartAdd, CartLineDto, CartSummaryDto, OptionSnapshot } from '@mkt/contracts';
 import { CartMessages, MAX_CART_LINES, MAX_CART_QUANTITY } from '@mkt/contracts';
-import { BadInput, NotFound } from '@mkt/platform';
+import { BadInput, NotFound } from '@mkt/http';
 import { summarize } from '@mkt/pricing';
 import { pricedLine, toCartLine, unavailability } from './cart-lines';
 import { CatalogOptions } from '@mkt/internal-clients';

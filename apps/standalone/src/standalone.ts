@@ -24,8 +24,11 @@ import {
 import { startLocalSocialProvider } from './local-social-provider';
 import { busMigrationsDir, InProcessTransport, retentionOfDays, RetentionPruner } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
-import type { ServiceDefinition, TrustProxy } from '@mkt/platform';
-import { inProcessTransport, JsonLogger, startService } from '@mkt/platform';
+import type { TrustProxy } from '@mkt/http';
+import type { ServiceDefinition } from '@mkt/platform';
+import { JsonLogger } from '@mkt/observability';
+import { inProcessTransport } from '@mkt/http';
+import { startService } from '@mkt/platform';
 import type { ServiceName } from '@mkt/topology';
 import { BFF, SERVICES } from '@mkt/topology';
 

@@ -3,7 +3,8 @@ import { optionSnapshotSchema } from '@mkt/contracts';
 import type { OptionSnapshot } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
-import { SERVICE_RUNTIME, ServiceClient, serviceUrl } from '@mkt/platform';
+import { ServiceClient } from '@mkt/http';
+import { SERVICE_RUNTIME, serviceUrl } from '@mkt/platform';
 
 /** Reads options' current names, prices and stock from catalog. */
 export class CatalogOptions {

@@ -2,7 +2,8 @@ import { productDetailSchema } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
-import { SERVICE_RUNTIME, ServiceClient, serviceUrl } from '@mkt/platform';
+import { ServiceClient } from '@mkt/http';
+import { SERVICE_RUNTIME, serviceUrl } from '@mkt/platform';
 
 /** What is read of a product: only that is checked. */
 const productOwnerSchema = productDetailSchema.pick({ sno: true, delFlag: true });

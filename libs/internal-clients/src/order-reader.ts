@@ -2,7 +2,8 @@ import { orderSchema } from '@mkt/contracts';
 import type { OrderDto } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
-import { SERVICE_RUNTIME, ServiceClient, serviceUrl } from '@mkt/platform';
+import { ServiceClient } from '@mkt/http';
+import { SERVICE_RUNTIME, serviceUrl } from '@mkt/platform';
 
 /** Reads orders from the order service: whose they are, their server total, where they stand. */
 export class OrderReader {

@@ -1,4 +1,4 @@
-/** What the messaging parts log through; the platform's JSON logger satisfies it. */
+/** What the messaging parts log through; libs/observability's JSON logger satisfies it. */
 export interface MessagingLogger {
   log(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;

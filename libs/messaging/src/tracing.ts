@@ -14,7 +14,7 @@ import { currentCausation } from './causation';
 
 /** W3C trace context (`traceparent`, `tracestate`), the same in HTTP and in message headers. */
 const propagator = new W3CTraceContextPropagator();
-/** A no-op until libs/platform's tracing starts the OpenTelemetry SDK; then its spans are recorded. */
+/** A no-op until libs/observability's tracing starts the OpenTelemetry SDK; then its spans are recorded. */
 const tracer = trace.getTracer('mkt');
 
 export type HeaderCarrier = Record<string, string | string[] | undefined>;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { TrustProxy } from '@mkt/http';
 
 export class ConfigError extends Error {}
 
@@ -60,10 +61,9 @@ export const trustProxy = z
     (value) => HOP_COUNT.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
     'must be a hop count, or loopback, linklocal, uniquelocal and IP addresses or CIDRs separated by commas',
   )
-  .transform((value): number | string[] =>
+  .transform((value): TrustProxy =>
     HOP_COUNT.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim()),
   );
-export type TrustProxy = z.infer<typeof trustProxy>;
 
 /** Why `entry` is not an origin as a browser's Origin header spells it, or undefined when it is. */
 function originProblem(entry: string): string | undefined {

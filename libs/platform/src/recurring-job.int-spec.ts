@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { OpenDatabaseNotices } from '@mkt/persistence';
 import { openDatabaseNotices, openEmbeddedDatabase } from '@mkt/persistence';
 import { eventually } from '@mkt/testing';
-import { JsonLogger } from './logger';
+import { JsonLogger } from '@mkt/observability';
 import { RecurringJob } from './recurring-job';
 
 jest.setTimeout(60_000);

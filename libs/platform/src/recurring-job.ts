@@ -1,7 +1,7 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { DatabaseNotices } from '@mkt/messaging';
 import { PollingLoop } from '@mkt/messaging';
-import type { JsonLogger } from './logger';
+import type { JsonLogger } from '@mkt/observability';
 
 export interface RecurringJobSchedule {
   /** What the logs call the job ("cancelling abandoned orders failed"). */

@@ -1,4 +1,5 @@
 import { KafkaTransport } from '@mkt/messaging';
+import { JsonLogger, opsTokenSetting, startTracing } from '@mkt/observability';
 import { z } from 'zod';
 import {
   brokerList,
@@ -9,11 +10,8 @@ import {
   postgresUrl,
   retentionDaysSetting,
 } from './config';
-import { JsonLogger } from './logger';
-import { opsTokenSetting } from './ops-token';
 import type { ServiceDefinition } from './service-runtime';
 import { startService } from './service-runtime';
-import { startTracing } from './tracing';
 
 /**
  * Runs a server process: starts tracing when the environment asks for it (./tracing), starts the

@@ -35,14 +35,21 @@ import { serviceNode } from '@mkt/topology';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
-import type { Liveness, Readiness } from './health';
-import { answerReadiness, liveness } from './health';
-import { createHttpApp } from './http-app';
+import type { ListenOptions } from '@mkt/http';
+import { createHttpApp, SchemaInputModule } from '@mkt/http';
+import type { Liveness, Readiness } from '@mkt/observability';
+import {
+  answerReadiness,
+  handlingCounters,
+  JsonLogger,
+  liveness,
+  Metrics,
+  MetricsController,
+  OPS_TOKEN,
+  OpsTokenGuard,
+  registerMessagingGauges,
+} from '@mkt/observability';
 import { InboxTransport } from './event-handlers';
-import { JsonLogger } from './logger';
-import { handlingCounters, Metrics, MetricsController, registerMessagingGauges } from './metrics';
-import { OPS_TOKEN, OpsTokenGuard } from './ops-token';
-import { SchemaInputModule } from './route-input';
 
 /** What a service gets from the process that hosts it: standalone and distributed differ only here. */
 export interface ServiceRuntime {
@@ -250,11 +257,6 @@ function transactionRunner(db: PrismaLike): TransactionRunner<RawSqlClient> {
     $transaction<R>(work: (tx: RawSqlClient) => Promise<R>): Promise<R>;
   };
   return (work) => withTransactions.$transaction(work);
-}
-
-export interface ListenOptions {
-  port: number;
-  host: string;
 }
 
 /** A service's migrations: messaging's first, since its tables may announce inserts with notify_listeners(). */

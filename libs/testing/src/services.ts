@@ -6,7 +6,8 @@ import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
 import type { MessageTransport } from '@mkt/messaging';
 import { eventMessage, KafkaTransport } from '@mkt/messaging';
 import type { ServiceDefinition } from '@mkt/platform';
-import { JsonLogger, startService } from '@mkt/platform';
+import { JsonLogger } from '@mkt/observability';
+import { startService } from '@mkt/platform';
 import { createTestDatabase, uniqueTopicPrefix } from './databases';
 import { testInfrastructure } from './infrastructure';
 

@@ -4,7 +4,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { IncomingMessage } from 'node:http';
 import type { Role } from '@mkt/contracts';
 import { AuthErrors } from '@mkt/contracts';
-import type { ErrorBody } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
 import { ACCESS_TOKEN_ISSUER, accessTokenKey } from './access-tokens';
 import type { RefreshSessions, SessionClaims, SessionEndReason } from './refresh-sessions';
 import { accessCookie, parseCookies, SPEC_SESSION_COOKIES, webSessionRole } from './session-cookies';

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ErrorBody } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
 import type { KeyValueStore } from './key-value-store';
 import { tokenDigest } from './token-digest';
 

@@ -26,8 +26,8 @@ import {
   memberSchema,
   tokenPairSchema,
 } from '@mkt/contracts';
-import type { ErrorBody } from '@mkt/platform';
-import { BadInput, MultipartParts } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
+import { BadInput, MultipartParts } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { MemberClient } from '../services/member.client';

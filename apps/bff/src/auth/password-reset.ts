@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { ErrorBody } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
 import { MemberClient } from '../services/member.client';
 import { MAIL_SETTINGS, type MailSettings } from '../mail/mailer';
 import { AUTH_SETTINGS, type AuthSettings } from './auth-settings';

@@ -7,7 +7,7 @@ import {
   cartLineSchema,
   cartSummarySchema,
 } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';

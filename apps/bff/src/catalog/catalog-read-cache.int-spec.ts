@@ -6,7 +6,7 @@ import type { ProductDetailDto } from '@mkt/contracts';
 import { ProductChangedV1 } from '@mkt/contracts';
 import { busMigrationsDir, eventMessage, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
-import { Metrics } from '@mkt/platform';
+import { Metrics } from '@mkt/observability';
 import type { Histogram } from 'prom-client';
 import type { OpenedStore } from '../../test/support/key-value-stores';
 import { openRedisStore } from '../../test/support/key-value-stores';

@@ -23,7 +23,7 @@ import {
   toPageResult,
 } from '@mkt/contracts';
 import type { MessageTransport, Subscription, TransportMessage } from '@mkt/messaging';
-import type { JsonLogger } from '@mkt/platform';
+import type { JsonLogger } from '@mkt/observability';
 import { BFF } from '@mkt/topology';
 import { CatalogClient } from '../services/catalog.client';
 

@@ -17,7 +17,7 @@ import {
   productDetailSchema,
   productSummarySchema,
 } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { CatalogClient } from '../services/catalog.client';
 import { base64Path } from './base64-id';

@@ -24,7 +24,7 @@ import {
   inquiryWithProductSchema,
   pageResultSchema,
 } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller, CallerIfSignedIn, CallerIfSignedInRoute } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';

@@ -118,7 +118,7 @@ const isZod = (value: unknown): value is z.ZodType => value instanceof z.ZodType
 
 /**
  * The schemas a handler's `@Query()` and `@Body()` are declared with (nestjs-zod DTOs), which
- * libs/platform's `SchemaInputPipe` validates with: one declaration for both.
+ * libs/http's `SchemaInputPipe` validates with: one declaration for both.
  */
 function declaredInputs(target: object, key: string | symbol): { query?: z.ZodType; body?: z.ZodType } {
   const args: Record<string, { index: number }> =

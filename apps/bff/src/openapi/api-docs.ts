@@ -112,7 +112,7 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** `GET /metrics` comes from libs/platform, which knows nothing of OpenAPI: described here. */
+/** `GET /metrics` comes from libs/observability, which knows nothing of OpenAPI: described here. */
 function describeOperatorsMetrics(document: OpenAPIObject): void {
   const scrape = document.paths['/metrics']?.get;
   if (!scrape) return;

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import type { Liveness, Readiness } from '@mkt/platform';
-import { answerReadiness, liveness } from '@mkt/platform';
+import type { Liveness, Readiness } from '@mkt/observability';
+import { answerReadiness, liveness } from '@mkt/observability';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthSettings } from '../auth/auth-settings';
@@ -44,7 +44,7 @@ export class HealthController {
     return { status: entries.every(([, state]) => state === 'up') ? 'ok' : 'degraded', services };
   }
 
-  /** Liveness (libs/platform's health): the process answers. */
+  /** Liveness (libs/observability's health): the process answers. */
   @ApiDoc({
     summary: 'Liveness: the BFF process answers',
     answer: z.object({ status: z.literal('live') }),

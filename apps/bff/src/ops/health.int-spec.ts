@@ -6,7 +6,7 @@ import { startBffAlone } from '../../test/support/bff-alone';
 
 jest.setTimeout(60_000);
 
-/** The BFF's probes (libs/platform's health) while its Redis connection is open, closed, and open again. */
+/** The BFF's probes (libs/observability's health) while its Redis connection is open, closed, and open again. */
 describe("the BFF's liveness and readiness", () => {
   let redis: Redis;
   let app: INestApplication;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OpsMetricsController } from '@mkt/platform';
+import { OpsMetricsController } from '@mkt/observability';
 import { HealthController } from './health.controller';
 
 /** For operators and probes: health (liveness, readiness) and metrics. */

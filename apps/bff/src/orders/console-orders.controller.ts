@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { SellerOrderDto } from '@mkt/contracts';
 import { sellerOrderStatusSchema, sellerOrderSchema } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';

@@ -8,7 +8,7 @@ import {
   paymentAbandonedSchema,
   placedOrderSchema,
 } from '@mkt/contracts';
-import { HeaderInput, idPath } from '@mkt/platform';
+import { HeaderInput, idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';

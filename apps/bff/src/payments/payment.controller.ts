@@ -17,7 +17,7 @@ import {
   paymentVerificationSchema,
   sandboxPayResultSchema,
 } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';

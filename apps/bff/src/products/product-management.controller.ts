@@ -35,8 +35,8 @@ import {
   managedProductSchema,
   pageResultSchema,
 } from '@mkt/contracts';
-import type { UploadedPart } from '@mkt/platform';
-import { BadInput, MultipartParts, UploadedParts } from '@mkt/platform';
+import type { UploadedPart } from '@mkt/http';
+import { BadInput, MultipartParts, UploadedParts } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';

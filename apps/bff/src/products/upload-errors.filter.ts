@@ -2,7 +2,7 @@ import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import { BadRequestException, Catch, HttpStatus, PayloadTooLargeException } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ProductMessages } from '@mkt/contracts';
-import type { ErrorBody } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
 
 /**
  * The refusals of a product registration's upload (`MultipartParts`), in words a seller understands: an image over the

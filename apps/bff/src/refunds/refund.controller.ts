@@ -8,7 +8,7 @@ import {
   refundHistoryPageSchema,
   refundSchema,
 } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';

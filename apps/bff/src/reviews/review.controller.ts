@@ -9,7 +9,7 @@ import {
   reviewLikeSchema,
   reviewSchema,
 } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';

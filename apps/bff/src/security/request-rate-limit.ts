@@ -4,7 +4,7 @@ import { APP_GUARD } from '@nestjs/core';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
-import type { ErrorBody } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
 import type { KeyValueStore } from '../auth/key-value-store';
 
 const WINDOW_SECONDS = 60;

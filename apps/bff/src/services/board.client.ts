@@ -14,7 +14,7 @@ import type {
   SellerInquiryQuery,
   Slice,
 } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
 
 /** Who asks the board service, as the BFF signed them in. */
 export interface BoardCaller {

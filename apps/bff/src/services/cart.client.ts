@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cartLineSchema, cartSummarySchema } from '@mkt/contracts';
 import type { CartAdd, CartLineDto, CartSummaryDto } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
 
 /** Typed calls to the cart service, always for the signed-in member. */
 export class CartClient {

@@ -32,7 +32,7 @@ import type {
   Slice,
   WishDto,
 } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
 
 /** Typed calls to the catalog service. */
 export class CatalogClient {

@@ -7,7 +7,7 @@ import type {
   Slice,
   SocialProfile,
 } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
 
 /** Typed calls to the member service. */
 export class MemberClient {

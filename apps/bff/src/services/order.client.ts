@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderSchema } from '@mkt/contracts';
 import type { OrderCreate, OrderDto, PlacedOrderDto } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
 
 /** Typed calls to the order service, always for the signed-in member. */
 export class OrderClient {

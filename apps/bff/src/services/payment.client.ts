@@ -8,7 +8,7 @@ import type {
   SandboxPayRequest,
   SandboxPayResult,
 } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
 
 /** Typed calls to the payment service. */
 export class PaymentClient {

@@ -9,7 +9,7 @@ import type {
   RefundRequest,
   Role,
 } from '@mkt/contracts';
-import type { ServiceClient } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
 
 /** Typed calls to the refund service. */
 export class RefundClient {

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { JsonLogger } from '@mkt/platform';
+import { JsonLogger } from '@mkt/observability';
 import type { OpenedStore } from '../../test/support/key-value-stores';
 import { openRedisStore } from '../../test/support/key-value-stores';
 import { startBffAlone } from '../../test/support/bff-alone';

@@ -6,8 +6,8 @@ import { MemberClient } from './member.client';
 import { OrderClient } from './order.client';
 import { PaymentClient } from './payment.client';
 import { RefundClient } from './refund.client';
-import type { ServiceTransport } from '@mkt/platform';
-import { ServiceClient } from '@mkt/platform';
+import type { ServiceTransport } from '@mkt/http';
+import { ServiceClient } from '@mkt/http';
 import type { ServiceName } from '@mkt/topology';
 
 /** Base URLs of the services the BFF calls (libs/topology's BFF.calls), by service name. */

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { SocialProfile, SocialProvider, SocialProviderLink, SocialTokenRequest } from '@mkt/contracts';
 import { SOCIAL_PROVIDERS } from '@mkt/contracts';
-import type { ErrorBody } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
 import { PROVIDER_PROTOCOLS } from './provider-protocols';
 import type { SocialProviderSettings, SocialSettings } from './social-settings';
 import { SOCIAL_SETTINGS } from './social-settings';

@@ -2,7 +2,7 @@ import type { BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { streamedResponse } from '@mkt/platform';
+import { streamedResponse } from '@mkt/http';
 import type { VisitorSnapshot } from '@mkt/contracts';
 import { VISITOR_SNAPSHOT_DAYS, VISITOR_SNAPSHOT_EVENT } from '@mkt/contracts';
 import type { VisitorCounters } from './visitor-counters';

@@ -4,7 +4,7 @@ import { CategoryChangedV1, ProductChangedV1, ReviewWrittenV1 } from '@mkt/contr
 import { busMigrationsDir, eventMessage, InProcessTransport } from '@mkt/messaging';
 import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import { poll } from '@mkt/testing';
-import { ServiceClient } from '@mkt/platform';
+import { ServiceClient } from '@mkt/http';
 import { CatalogReadCache } from '../catalog/catalog-read-cache';
 import { CatalogClient } from '../services/catalog.client';
 import { PageBytes, PageReads, preferredEncoding, RenderedPages } from './rendered-pages';

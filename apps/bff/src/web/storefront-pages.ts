@@ -17,8 +17,8 @@ import {
   STOREFRONT_RENDERER_PATH,
   toPageResult,
 } from '@mkt/contracts';
-import type { JsonLogger } from '@mkt/platform';
-import { parseInput } from '@mkt/platform';
+import type { JsonLogger } from '@mkt/observability';
+import { parseInput } from '@mkt/http';
 import type { CatalogReadCache } from '../catalog/catalog-read-cache';
 import { randomSample } from '../catalog/random-sample';
 import type { BoardClient } from '../services/board.client';

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Header, Param, Post } from '@nestjs/common';
 import type { WishDto } from '@mkt/contracts';
 import { wishSchema } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { Authenticated } from '../auth/guards';
 import { CatalogClient } from '../services/catalog.client';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';

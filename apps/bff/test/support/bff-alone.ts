@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
-import { JsonLogger } from '@mkt/platform';
+import { JsonLogger } from '@mkt/observability';
 import { BFF } from '@mkt/topology';
 import type { KeyValueStore } from '../../src/auth/key-value-store';
 import type { BffOptions } from '../../src/bff';

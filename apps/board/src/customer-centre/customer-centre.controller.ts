@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { FaqDto, NoticeDto, Slice } from '@mkt/contracts';
 import { boardListQuerySchema, faqFormSchema, noticeFormSchema, positiveIdSchema } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { FaqRepository } from './faq.repository';
 import { NoticeRepository } from './notice.repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BoardListQuery, NoticeDto, NoticeForm, Slice } from '@mkt/contracts';
 import { NoticeMessages } from '@mkt/contracts';
-import { NotFound } from '@mkt/platform';
+import { NotFound } from '@mkt/http';
 import type { Prisma } from '../database';
 import { BoardDatabase } from '../database';
 import { pageOf, visibleTo } from './visibility';

@@ -2,7 +2,7 @@ import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import type { InquiryAdd, InquiryDto, InquiryWrite } from '@mkt/contracts';
 import { InquiryMessages, NOT_YOUR_INQUIRY } from '@mkt/contracts';
 import { CatalogProducts } from '@mkt/internal-clients';
-import { NotFound } from '@mkt/platform';
+import { NotFound } from '@mkt/http';
 import { BoardDatabase } from '../database';
 import type { Answerer } from './inquiry-view';
 import { inquiryAsSeenBy } from './inquiry-view';

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import type { CategoryDto, CategoryWithAncestorsDto } from '@mkt/contracts';
 import { categoryDepthSchema } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { CategoryRepository } from './category.repository';

@@ -2,7 +2,8 @@ import type { OnApplicationBootstrap } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { join } from 'node:path';
 import type { ServiceRuntime } from '@mkt/platform';
-import { JsonLogger, SERVICE_RUNTIME } from '@mkt/platform';
+import { JsonLogger } from '@mkt/observability';
+import { SERVICE_RUNTIME } from '@mkt/platform';
 import type { ImageStorage } from './image-storage';
 import { IMAGE_STORAGE, importImagesFromDisk } from './image-storage';
 

@@ -5,8 +5,8 @@ import {
   PRODUCT_IMAGE_TYPES,
   ProductMessages,
 } from '@mkt/contracts';
-import type { UploadedPart } from '@mkt/platform';
-import { BadInput } from '@mkt/platform';
+import type { UploadedPart } from '@mkt/http';
+import { BadInput } from '@mkt/http';
 import type { ImageStorage } from './image-storage';
 import { contentAddressedName } from './image-storage';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { extname } from 'node:path';
-import { NotFound } from '@mkt/platform';
+import { NotFound } from '@mkt/http';
 import type { ImageStorage } from './image-storage';
 import { IMAGE_STORAGE, isContentAddressed } from './image-storage';
 

@@ -9,8 +9,8 @@ import {
   positiveIdSchema,
   ProductMessages,
 } from '@mkt/contracts';
-import type { UploadedPart } from '@mkt/platform';
-import { idPath, MultipartParts, NotFound, UploadedParts } from '@mkt/platform';
+import type { UploadedPart } from '@mkt/http';
+import { idPath, MultipartParts, NotFound, UploadedParts } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { ProductManagement } from './product-management';

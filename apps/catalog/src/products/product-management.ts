@@ -7,8 +7,8 @@ import type {
   ProductFormInput,
 } from '@mkt/contracts';
 import { checkProductForm, DEFAULT_OPTION_NAME, ProductMessages } from '@mkt/contracts';
-import type { UploadedPart } from '@mkt/platform';
-import { BadInput, NotFound } from '@mkt/platform';
+import type { UploadedPart } from '@mkt/http';
+import { BadInput, NotFound } from '@mkt/http';
 import type { CatalogTx } from '../database';
 import { CatalogDatabase } from '../database';
 import type { ImageStorage } from '../images/image-storage';

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { ProductDetailDto, ProductSlice } from '@mkt/contracts';
 import { productListQuerySchema, withParticle } from '@mkt/contracts';
-import { idPath, NotFound } from '@mkt/platform';
+import { idPath, NotFound } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { ProductRepository } from './product.repository';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Param, Post, Put, Query } from '@nestjs/common';
 import type { ReviewDto, ReviewLikeDto, ReviewRatingDto, Slice } from '@mkt/contracts';
 import { positiveIdSchema, reviewListQuerySchema, reviewWriteSchema } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { ReviewWrites } from './review-writes';

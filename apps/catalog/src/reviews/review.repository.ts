@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ReviewDto, ReviewListQuery, ReviewRatingDto, Slice } from '@mkt/contracts';
 import { maskPersonName, ReviewMessages } from '@mkt/contracts';
-import { NotFound } from '@mkt/platform';
+import { NotFound } from '@mkt/http';
 import type { Prisma } from '../database';
 import { CatalogDatabase } from '../database';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { WishDto } from '@mkt/contracts';
 import { withParticle } from '@mkt/contracts';
-import { NotFound } from '@mkt/platform';
+import { NotFound } from '@mkt/http';
 import { CatalogDatabase } from '../database';
 
 const WISH_NOT_FOUND = '찜 목록에 없는 상품입니다.';

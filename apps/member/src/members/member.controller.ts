@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
-import { idPath, NotFound } from '@mkt/platform';
+import { idPath, NotFound } from '@mkt/http';
 import type { MemberDto, ModifyRequest, Slice } from '@mkt/contracts';
 import {
   AuthErrors,

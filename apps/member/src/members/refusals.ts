@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { AuthErrors } from '@mkt/contracts';
-import type { ErrorBody } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
 import type { Member } from '../database';
 
 export function refuse(status: HttpStatus, error: string, message: string): HttpException {

@@ -2,7 +2,7 @@ import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { OrderDto } from '@mkt/contracts';
 import { OrderMessages } from '@mkt/contracts';
-import { BadInput, NotFound } from '@mkt/platform';
+import { BadInput, NotFound } from '@mkt/http';
 import { OrderDatabase } from '../database';
 import { OrderReads } from '../orders/order-reads';
 import { OrderProcess } from '../process/order-process.service';

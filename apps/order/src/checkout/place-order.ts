@@ -5,7 +5,7 @@ import type { OptionSnapshot, OrderCreate, PlacedOrderDto } from '@mkt/contracts
 import { OrderMessages, OrderPlacedV1 } from '@mkt/contracts';
 import { CatalogOptions } from '@mkt/internal-clients';
 import { Outbox } from '@mkt/messaging';
-import { BadInput } from '@mkt/platform';
+import { BadInput } from '@mkt/http';
 import { ceilTo10Won, discountedPrice, lineTotal } from '@mkt/pricing';
 import { OrderDatabase } from '../database';
 

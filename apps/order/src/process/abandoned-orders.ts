@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandBus, CommandHandler } from '@nestjs/cqrs';
-import { JsonLogger, RecurringJob } from '@mkt/platform';
+import { JsonLogger } from '@mkt/observability';
+import { RecurringJob } from '@mkt/platform';
 import { OrderDatabase } from '../database';
 import { OrderProcess } from './order-process.service';
 

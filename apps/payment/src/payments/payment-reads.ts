@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OrderPaymentDto } from '@mkt/contracts';
-import { NotFound } from '@mkt/platform';
+import { NotFound } from '@mkt/http';
 import { PaymentDatabase } from '../database';
 import { PaymentMessages } from './payment-messages';
 

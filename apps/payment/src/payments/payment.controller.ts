@@ -24,7 +24,7 @@ import {
   positiveIdSchema,
   sandboxPaySchema,
 } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { OPENED_GATEWAY } from '../gateway/gateway.providers';

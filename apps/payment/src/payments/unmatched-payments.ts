@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JsonLogger, RecurringJob } from '@mkt/platform';
+import { JsonLogger } from '@mkt/observability';
+import { RecurringJob } from '@mkt/platform';
 import { PaymentDatabase } from '../database';
 import { PAYMENT_GATEWAY } from '../gateway/gateway.providers';
 import type { PaymentGateway } from '../gateway/payment-gateway';

@@ -4,7 +4,7 @@ import { CommandHandler } from '@nestjs/cqrs';
 import type { OrderDto, OrderStatus, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
 import { PaymentRejectedV1, PaymentVerifiedV1 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
-import { NotFound } from '@mkt/platform';
+import { NotFound } from '@mkt/http';
 import type { Payment, PaymentTx } from '../database';
 import { PaymentDatabase } from '../database';
 import type { GatewayPayment, PaymentGateway } from '../gateway/payment-gateway';

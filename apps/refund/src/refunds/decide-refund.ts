@@ -4,7 +4,7 @@ import type { Role } from '@mkt/contracts';
 import { RefundMessages, RefundPartApprovedV2, RefundPartRejectedV2 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { NotFound } from '@mkt/platform';
+import { NotFound } from '@mkt/http';
 import { RefundDatabase } from '../database';
 import type { RefundLine } from './refund-parts';
 import { RefundProgress } from './refund-progress';

@@ -8,7 +8,7 @@ import {
   refundRejectSchema,
   refundRequestSchema,
 } from '@mkt/contracts';
-import { idPath } from '@mkt/platform';
+import { idPath } from '@mkt/http';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import { DecideRefund } from './decide-refund';

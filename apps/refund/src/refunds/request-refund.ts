@@ -5,7 +5,7 @@ import type { OrderDto, RefundDto } from '@mkt/contracts';
 import { RefundMessages, RefundRequestedV1 } from '@mkt/contracts';
 import { OrderReader } from '@mkt/internal-clients';
 import { Outbox } from '@mkt/messaging';
-import { BadInput } from '@mkt/platform';
+import { BadInput } from '@mkt/http';
 import type { RefundTx } from '../database';
 import { RefundDatabase } from '../database';
 import type { RefundLine } from './refund-parts';

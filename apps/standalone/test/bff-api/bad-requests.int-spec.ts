@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ErrorBody } from '@mkt/platform';
+import type { ErrorBody } from '@mkt/http';
 import type { RunningStandalone } from '../../src/standalone';
 import { startStandalone } from '../../src/standalone';
 import { joinRequest } from './testing/accounts-stack';

@@ -8,7 +8,7 @@ const IMAGE = 'deals-marketplace-app:local';
 const KEYS_DIR = '/app/.data/keys';
 const databaseUrl = (database: string) => `postgresql://postgres@postgres:5432/${database}`;
 
-/** Compose starts a container's dependants once it is ready (libs/platform's health). */
+/** Compose starts a container's dependants once it is ready (libs/observability's health). */
 const healthcheck = (path: string) => ({
   test: [
     'CMD',

@@ -34,7 +34,7 @@ const calledUrls = (names: readonly ServiceName[]) =>
   names.map((name) => ({ name: serviceUrlSetting(name), value: `http://${name}:${PORT}` }));
 
 /**
- * `health`: the process's health routes (libs/platform's health). Started and alive while the
+ * `health`: the process's health routes (libs/observability's health). Started and alive while the
  * process answers `…/live`; in the load balancer while `…/ready` answers too (its database, say): a
  * dependency's blip takes pods out of the Service rather than restarting them.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PayloadOf } from '@mkt/contracts';
 import { OrderCompletedV1 } from '@mkt/contracts';
 import { EventConsumer, eventMessage } from '@mkt/messaging';
-import { OPS_TOKEN_HEADER } from '@mkt/platform';
+import { OPS_TOKEN_HEADER } from '@mkt/observability';
 import { eventually } from '@mkt/testing';
 import type { AccountsStack } from '../testing/accounts-stack';
 import { callApi, startAccountsStack } from '../testing/accounts-stack';

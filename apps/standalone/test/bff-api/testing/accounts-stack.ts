@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JoinRequest, LoginResult } from '@mkt/contracts';
 import type { ServiceDefinition } from '@mkt/platform';
-import { JsonLogger } from '@mkt/platform';
+import { JsonLogger } from '@mkt/observability';
 import type { TestService } from '@mkt/testing';
 import { startTestService, testInfrastructure, uniqueTopicPrefix } from '@mkt/testing';
 import type { KafkaTransport } from '@mkt/messaging';

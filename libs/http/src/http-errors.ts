@@ -2,7 +2,7 @@ import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import { Catch, HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { JsonLogger } from './logger';
+import type { JsonLogger } from '@mkt/observability';
 import { MalformedServiceAnswer } from './service-client';
 
 /** The error body every service and the BFF answer with: a code for programs, a message for people. */

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { z } from 'zod';
 import { traceHeaders } from '@mkt/messaging';
-import { CORRELATION_HEADER, currentCorrelationId } from './correlation';
+import { CORRELATION_HEADER, currentCorrelationId } from '@mkt/observability';
 import type { ErrorBody } from './http-errors';
 
 /** Raised when a service cannot be reached or fails; the shopper sees a 502 with a readable message. */

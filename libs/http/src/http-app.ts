@@ -6,24 +6,34 @@ import fastifyEtag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { TrustProxy } from './config';
-import { correlateRequests } from './correlation';
+import type { JsonLogger } from '@mkt/observability';
+import { correlateRequests, Metrics } from '@mkt/observability';
 import {
   answerFrameworkError,
   ErrorBodyFilter,
   refuseMalformedQueries,
   refuseUnreadableBodies,
 } from './http-errors';
-import type { JsonLogger } from './logger';
-import { Metrics } from './metrics';
 
 /** The largest JSON or form body (413 beyond); uploads have limits of their own (`MultipartParts`). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/**
+ * Proxies trusted to name the client's address, as Fastify's `trustProxy` takes them: a number of
+ * hops, or presets (`loopback`, …) and IP addresses or CIDRs (config's `trustProxy` setting reads it).
+ */
+export type TrustProxy = number | string[];
 
 export interface HttpAppOptions {
   logger: JsonLogger;
   /** Proxies trusted to name the client's address (`request.ip`); none when absent. */
   trustProxy?: TrustProxy;
+}
+
+/** Where an app listens. */
+export interface ListenOptions {
+  port: number;
+  host: string;
 }
 
 /**

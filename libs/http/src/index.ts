@@ -1,0 +1,6 @@
+export * from './http-errors';
+export * from './http-app';
+export * from './multipart';
+export * from './service-client';
+export * from './in-process-transport';
+export * from './route-input';
