@@ -68,9 +68,13 @@ export class InProcessTransport implements MessageTransport {
        RETURNING id::text AS id`,
       params,
     );
-    const appended = messages.map(
-      (m, i): BusRow => ({ id: ids[i].id, topic: m.topic, message_key: m.key, value: m.value, headers: m.headers }),
-    );
+    const appended = messages.map((m, i): BusRow => ({
+      id: ids[i].id,
+      topic: m.topic,
+      message_key: m.key,
+      value: m.value,
+      headers: m.headers,
+    }));
     for (const worker of this.workers) worker.handOver(appended);
   }
 
