@@ -87,51 +87,58 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
       const order = await this.orders.order(payment.ono);
       return { verified: false, status: order.status, reason: PaymentMessages.impUidMismatch };
     }
+    let order: OrderDto | undefined;
     if (payment.status === 'RECORDED') {
       const checked = await this.check(payment);
       if ('answer' in checked) return checked.answer;
-      payment = checked.payment;
+      ({ payment, order } = checked);
     }
     if (payment.status !== 'VERIFIED') {
-      const order = await this.orders.order(payment.ono);
+      order ??= await this.orders.order(payment.ono);
       return { verified: false, status: order.status, reason: payment.failReason };
     }
     return this.outcome(payment.ono, waitMs);
   }
 
-  /** Asks the gateway and records its verdict; a gateway that cannot say leaves the payment as it was. */
-  private async check(payment: Payment): Promise<{ payment: Payment } | { answer: PaymentVerificationDto }> {
-    let paid: GatewayPayment;
+  /** What the gateway says of the payment: its record, or that it has none or cannot be reached. */
+  private async lookUp(impUid: string): Promise<GatewayPayment | 'NOT_FOUND' | 'UNREACHABLE'> {
     try {
-      paid = await this.gateway.findPayment(payment.impUid);
+      return await this.gateway.findPayment(impUid);
     } catch (error) {
-      if (!(error instanceof PaymentNotFoundError || error instanceof GatewayUnreachableError)) throw error;
-      const order = await this.orders.order(payment.ono);
-      if (error instanceof GatewayUnreachableError)
-        return {
-          answer: { verified: false, status: order.status, reason: PaymentMessages.gatewayUnreachable },
-        };
+      if (error instanceof PaymentNotFoundError) return 'NOT_FOUND';
+      if (error instanceof GatewayUnreachableError) return 'UNREACHABLE';
+      throw error;
+    }
+  }
+
+  /**
+   * Asks the gateway and records its verdict; a gateway that cannot say leaves the payment as it was.
+   * The order is read meanwhile: every answer names its status.
+   */
+  private async check(
+    payment: Payment,
+  ): Promise<{ payment: Payment; order: OrderDto } | { answer: PaymentVerificationDto }> {
+    const [paid, order] = await Promise.all([this.lookUp(payment.impUid), this.orders.order(payment.ono)]);
+    if (paid === 'UNREACHABLE')
       return {
-        payment: await this.settle(payment, {
-          status: 'NOT_PAID',
-          amount: null,
-          failReason: PaymentMessages.notFoundAtGateway,
-        }),
+        answer: { verified: false, status: order.status, reason: PaymentMessages.gatewayUnreachable },
       };
+    if (paid === 'NOT_FOUND') {
+      const notFound: Verdict = {
+        status: 'NOT_PAID',
+        amount: null,
+        failReason: PaymentMessages.notFoundAtGateway,
+      };
+      return { payment: await this.settle(payment, notFound), order };
     }
     if (paid.status !== 'paid') {
       const reason = PaymentMessages.notPaid(paid.failReason);
       // The window is still open: nothing to settle yet.
-      if (paid.status === 'ready') {
-        const order = await this.orders.order(payment.ono);
-        return { answer: { verified: false, status: order.status, reason } };
-      }
-      return {
-        payment: await this.settle(payment, { status: 'NOT_PAID', amount: paid.amount, failReason: reason }),
-      };
+      if (paid.status === 'ready') return { answer: { verified: false, status: order.status, reason } };
+      const notPaid: Verdict = { status: 'NOT_PAID', amount: paid.amount, failReason: reason };
+      return { payment: await this.settle(payment, notPaid), order };
     }
-    const order = await this.orders.order(payment.ono);
-    return { payment: await this.settle(payment, verdictOf(paid, payment, order), paid.pgProvider) };
+    return { payment: await this.settle(payment, verdictOf(paid, payment, order), paid.pgProvider), order };
   }
 
   /**
@@ -139,22 +146,25 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
    * that moves the payment from RECORDED announces it; the other reads what it decided.
    */
   private async settle(payment: Payment, verdict: Verdict, pgProvider?: string): Promise<Payment> {
+    const settled = {
+      status: verdict.status,
+      amount: verdict.amount,
+      failReason: 'failReason' in verdict ? verdict.failReason : null,
+      verifiedAt: verdict.status === 'VERIFIED' ? new Date() : null,
+      pgProvider: pgProvider || null,
+    };
+    let decidedHere: boolean;
     try {
-      await this.db.$transaction(async (tx) => {
+      decidedHere = await this.db.$transaction(async (tx) => {
         const { count } = await tx.payment.updateMany({
           where: { pmno: payment.pmno, status: 'RECORDED' },
-          data: {
-            status: verdict.status,
-            amount: verdict.amount,
-            failReason: 'failReason' in verdict ? verdict.failReason : null,
-            verifiedAt: verdict.status === 'VERIFIED' ? new Date() : null,
-            pgProvider: pgProvider || null,
-          },
+          data: settled,
         });
-        if (count === 0) return;
+        if (count === 0) return false;
         if (verdict.status === 'VERIFIED') await this.announceVerified(tx, payment, verdict.amount);
         if (verdict.status === 'REJECTED')
           await this.announceRejected(tx, payment, verdict.amount, verdict.reason);
+        return true;
       });
     } catch (error) {
       // Another payment of this order verified first (one verified payment per order): this one goes back.
@@ -170,6 +180,7 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
         pgProvider,
       );
     }
+    if (decidedHere) return { ...payment, ...settled };
     return this.db.payment.findUniqueOrThrow({ where: { pmno: payment.pmno } });
   }
 
