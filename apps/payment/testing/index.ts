@@ -3,7 +3,7 @@
 export { PaymentDatabase } from '../src/database';
 export { PAYMENT_GATEWAY } from '../src/gateway/gateway.providers';
 export type { PaymentGateway } from '../src/gateway/payment-gateway';
-export { GatewayUnreachableError } from '../src/gateway/payment-gateway';
+export { GatewayUnreachableError, PaymentNotFoundError } from '../src/gateway/payment-gateway';
 export { GatewayCancellation } from '../src/payments/gateway-cancellation';
 export { UnmatchedPayments } from '../src/payments/unmatched-payments';
 export { VerifyPayment } from '../src/payments/verify-payment';

@@ -18,6 +18,7 @@ import {
   GatewayUnreachableError,
   PAYMENT_GATEWAY,
   PaymentDatabase,
+  PaymentNotFoundError,
   UnmatchedPayments,
   VerifyPayment,
 } from '@mkt/payment/testing';
@@ -322,6 +323,42 @@ describe('checkout and payment', () => {
     const again = await recordAs(attacker, attackerOrder.ono);
     expect(again.body.success).toBe(false);
     expect((await orderOf(attacker, attackerOrder.ono)).status).toBe('PAYMENT_PENDING');
+  });
+
+  /** A placed order of a new shopper, paid at the sandbox and recorded, not yet verified. */
+  async function recordedPayment() {
+    const shopper = await newShopper();
+    const order = await placeFromCart(shopper, await cartOf(shopper, 1));
+    const merchantUid = `mkt_rec_${Date.now()}_${order.ono}`;
+    const paid = await payAtSandbox(shopper, merchantUid, order.o_totalPrice);
+    const recorded = await record(shopper, order.ono, paid.imp_uid, merchantUid, order.o_totalPrice);
+    expect(recorded.body).toMatchObject({ success: true, pmno: expect.any(Number) });
+    return { shopper, impUid: paid.imp_uid, pmno: recorded.body.pmno! };
+  }
+
+  it('keeps the order waiting when the gateway cannot be asked, and verifies once it answers', async () => {
+    const { shopper, impUid, pmno } = await recordedPayment();
+    jest
+      .spyOn(gateway(), 'findPayment')
+      .mockRejectedValueOnce(new GatewayUnreachableError('the gateway is down for a moment'));
+    expect((await verify(shopper, impUid, pmno)).body).toEqual({
+      verified: false,
+      status: 'PAYMENT_PENDING',
+      reason: '결제사에 연결할 수 없습니다. 잠시 후 다시 확인해 주세요.',
+    });
+    expect((await verify(shopper, impUid, pmno)).body).toEqual({
+      verified: true,
+      status: 'ORDER_COMPLETE',
+      reason: null,
+    });
+  });
+
+  it('settles a payment the gateway has no record of as not paid, and answers the same again', async () => {
+    const { shopper, impUid, pmno } = await recordedPayment();
+    jest.spyOn(gateway(), 'findPayment').mockRejectedValueOnce(new PaymentNotFoundError(`no ${impUid}`));
+    const notPaid = { verified: false, status: 'PAYMENT_PENDING', reason: '결제 내역을 찾을 수 없습니다.' };
+    expect((await verify(shopper, impUid, pmno)).body).toEqual(notPaid);
+    expect((await verify(shopper, impUid, pmno)).body).toEqual(notPaid);
   });
 
   it('lets the payer take over a record the gateway could not check, which verification refused to its recorder', async () => {
