@@ -24,6 +24,13 @@ const REFUND_FAULTS = [
   { kind: 'order', after: 'requests' },
   { kind: 'kafka', after: 'approvals' },
 ];
+/**
+ * Refunds asked and approved one at a time before the batches, each until COMPLETED: the latency of
+ * a refund with nothing queued before it (the batches measure it with a burst queued).
+ */
+const ONE_AT_A_TIME = 5;
+/** How long one of them may take before it counts as a driver error. */
+const ALONE_TIMEOUT_MS = 30_000;
 /** One refund in ADMIN_EVERY is approved whole by the admin; one in TWICE_EVERY gets each approval twice. */
 const ADMIN_EVERY = 10;
 const TWICE_EVERY = 5;
@@ -97,8 +104,11 @@ export class RefundScenario {
         `${this.refunds.filter((r) => r.sellers.length > 1).length} of them two-seller orders`,
     );
     this.watching = this.watchCompletions();
+    // At most a quarter of them, so that the batches (and their faults) still have refunds to hit.
+    const alone = this.refunds.slice(0, Math.min(ONE_AT_A_TIME, Math.floor(this.refunds.length / 4)));
+    for (const refund of alone) await this.alone(refund);
     const start = performance.now();
-    for (const [i, batch] of batchesOf(this.refunds, this.batches).entries()) {
+    for (const [i, batch] of batchesOf(this.refunds.slice(alone.length), this.batches).entries()) {
       const fault = this.withFaults ? REFUND_FAULTS[i % REFUND_FAULTS.length] : { after: 'none' };
       await this.requestAll(batch);
       if (fault.after === 'requests') this.fault(fault.kind, i + 1, fault.after);
@@ -108,6 +118,23 @@ export class RefundScenario {
     await this.faulting;
     this.driveMs = performance.now() - start;
     say(`all refunds requested and approved in ${seconds(this.driveMs)}`);
+  }
+
+  /** Asks for and approves one refund by itself, then waits until the watcher sees it COMPLETED. */
+  async alone(refund) {
+    const { sleep } = this.tools;
+    refund.alone = true;
+    await this.requestAll([refund]);
+    await this.approveAll([refund]);
+    if (!refund.approvedAt) return;
+    const deadline = performance.now() + ALONE_TIMEOUT_MS;
+    while (!refund.completedAt) {
+      if (performance.now() > deadline) {
+        this.errors.push({ ono: refund.ono, error: 'not COMPLETED within 30 s' });
+        return;
+      }
+      await sleep(10);
+    }
   }
 
   /** The shoppers again (their tokens may be old), both sellers and the admin. */
@@ -382,7 +409,10 @@ export class RefundScenario {
     const { lost, doubled } = tally['gateway cancellations'] ?? { lost: 0, doubled: 0 };
     const { percentile, ms, seconds, faultName } = this.tools;
     const approved = this.refunds.filter((r) => r.approvedAt);
-    const latencies = approved.filter((r) => r.completedAt).map((r) => r.completedAt - r.approvedAt);
+    const latencyOf = (refunds) =>
+      refunds.filter((r) => r.completedAt).map((r) => r.completedAt - r.approvedAt);
+    const alone = latencyOf(approved.filter((r) => r.alone));
+    const latencies = latencyOf(approved.filter((r) => !r.alone));
     console.table({
       'refunds requested': this.refunds.filter((r) => r.rfno).length,
       'approved (every part)': approved.length,
@@ -395,9 +425,13 @@ export class RefundScenario {
       'payment.refunded before refund.requested at order': this.overtaken,
       'LOST cancellations': lost,
       'DOUBLED cancellations': doubled,
+      [`approval → COMPLETED, ${alone.length} one at a time, p50`]: ms(percentile(alone, 50)),
+      [`approval → COMPLETED, ${alone.length} one at a time, max`]: alone.length
+        ? ms(Math.max(...alone))
+        : '-',
       'approval → COMPLETED p50': ms(percentile(latencies, 50)),
       'approval → COMPLETED p99': ms(percentile(latencies, 99)),
-      'approval → COMPLETED max': ms(Math.max(...latencies)),
+      'approval → COMPLETED max': latencies.length ? ms(Math.max(...latencies)) : '-',
     });
     for (const fault of this.faults)
       console.log(
