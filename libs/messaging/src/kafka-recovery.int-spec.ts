@@ -109,8 +109,11 @@ describe('the Kafka transport across a broker restart', () => {
     expect(received).toContain('after');
     expect(recoveredMs).toBeLessThan(boundMs);
     // kafkajs' own restarts after a crash (a new member, the old one holding its partitions until its
-    // session ends) would show here; the one kafkajs gives up on is the next test's.
-    expect(errors.slice(beforeRestart).filter((line) => /Restarting the consumer/.test(line))).toEqual([]);
+    // session ends) would show here. Once a consumer kafkajs gave up on was started again, its new
+    // member may meet the same not-yet-loaded group and be restarted by kafkajs: the same path, whose
+    // bound above allows the session. The give-up itself is the next test's.
+    if (!gaveUp)
+      expect(errors.slice(beforeRestart).filter((line) => /Restarting the consumer/.test(line))).toEqual([]);
   });
 
   it('starts again a consumer kafkajs gave up on, the message it was handling delivered again', async () => {
