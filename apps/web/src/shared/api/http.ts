@@ -176,7 +176,7 @@ async function oneRefreshAcrossTabs(
  * when the session's renewal was `renewalWhenSent` is served by any renewal since). On failure the
  * role's login is cleared and the visitor is sent to the login page.
  */
-export function refreshSession(role: SessionRole, renewalWhenSent = sessionRenewal(role)): Promise<boolean> {
+export function refreshSession(role: SessionRole, renewalWhenSent: string | null): Promise<boolean> {
   let pending = refreshing.get(role);
   if (!pending) {
     pending = (async () => {
