@@ -7,4 +7,4 @@ export { GatewayUnreachableError, PaymentNotFoundError } from '../src/gateway/pa
 export { GatewayCancellation } from '../src/payments/gateway-cancellation';
 export { UnmatchedPayments } from '../src/payments/unmatched-payments';
 export { VerifyPayment } from '../src/payments/verify-payment';
-export { RefundCanceller } from '../src/refunds/refund-cancellations';
+export { CLAIM_MS, RefundCanceller } from '../src/refunds/refund-cancellations';

@@ -51,6 +51,29 @@ const DUE_CHECK_MS = 1_000;
 export const backoffMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 300_000);
 
 /**
+ * How long a claim on a refund's parts keeps other payment processes off them. The claimant renews
+ * it every third of this while it works, so a killed process's refunds are taken up within this time.
+ */
+export const CLAIM_MS = 5_000;
+
+/** Renews a claim until ended; ending waits for a renewal under way, so a write after it is the last. */
+class ClaimRenewal {
+  private renewing: Promise<unknown> = Promise.resolve();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(renew: () => Promise<unknown>) {
+    this.timer = setInterval(() => {
+      this.renewing = renew().catch(() => undefined);
+    }, CLAIM_MS / 3);
+  }
+
+  async end(): Promise<void> {
+    clearInterval(this.timer);
+    await this.renewing;
+  }
+}
+
+/**
  * Gives approved refunds back at the gateway, part by part (partial cancellations), each exactly
  * once: PortOne's checksum (what remains cancellable before this cancel) makes a retry after a crash
  * between the gateway's cancel and our record see that the cancel happened. Each part given back
@@ -99,13 +122,27 @@ export class RefundCanceller extends RecurringJob {
     return given.reduce((sum, count) => sum + count, 0);
   }
 
-  private async cancelRefund(rfno: number): Promise<number> {
-    // Claim the refund's parts for a while, so that another payment process leaves them alone.
+  /** Claims the refund's parts (`due`: only if none is claimed or waiting for a retry), or renews the claim. */
+  private async claim(rfno: number, due: boolean): Promise<boolean> {
+    const now = Date.now();
     const { count } = await this.db.refundCancellation.updateMany({
-      where: { rfno, done: false, nextAttemptAt: { lte: new Date() } },
-      data: { nextAttemptAt: new Date(Date.now() + 60_000) },
+      where: { rfno, done: false, ...(due && { nextAttemptAt: { lte: new Date(now) } }) },
+      data: { nextAttemptAt: new Date(now + CLAIM_MS) },
     });
-    if (count === 0) return 0;
+    return count > 0;
+  }
+
+  private async cancelRefund(rfno: number): Promise<number> {
+    if (!(await this.claim(rfno, true))) return 0;
+    const renewal = new ClaimRenewal(() => this.claim(rfno, false));
+    try {
+      return await this.cancelClaimed(rfno, renewal);
+    } finally {
+      await renewal.end();
+    }
+  }
+
+  private async cancelClaimed(rfno: number, renewal: ClaimRenewal): Promise<number> {
     const parts = await this.db.refundCancellation.findMany({
       where: { rfno },
       orderBy: { sellerId: 'asc' },
@@ -138,12 +175,13 @@ export class RefundCanceller extends RecurringJob {
         }
         // Cancelled now, or (a crash before we recorded it) already.
         part.done = true;
-        await this.db.$transaction((tx) =>
+        const recorded = await this.db.$transaction((tx) =>
           this.recordDone(tx, part, before - part.amount === 0 ? payment.pmno : null),
         );
-        given++;
+        if (recorded) given++;
       } catch (error) {
         const attempts = part.attempts + 1;
+        await renewal.end();
         await this.db.refundCancellation.update({
           where: { rfno_sellerId: { rfno, sellerId: part.sellerId } },
           data: {
@@ -165,18 +203,23 @@ export class RefundCanceller extends RecurringJob {
     return given;
   }
 
-  /** The part is given back; `emptiedPmno`: the payment it emptied, now wholly cancelled. */
+  /**
+   * The part is given back; `emptiedPmno`: the payment it emptied, now wholly cancelled. Answers false
+   * when another process recorded it first (its claim ran out while this one still worked), which
+   * then announced it.
+   */
   private async recordDone(
     tx: PaymentTx,
     part: { rfno: number; sellerId: number; amount: number; ono: number; mno: number; lines: unknown },
     emptiedPmno: number | null,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const completeDate = new Date();
     const { rfno, sellerId, ono, mno } = part;
-    await tx.refundCancellation.update({
-      where: { rfno_sellerId: { rfno, sellerId } },
+    const { count } = await tx.refundCancellation.updateMany({
+      where: { rfno, sellerId, done: false },
       data: { done: true, doneAt: completeDate, lastError: null },
     });
+    if (count === 0) return false;
     if (emptiedPmno !== null)
       await tx.payment.update({
         where: { pmno: emptiedPmno },
@@ -196,5 +239,6 @@ export class RefundCanceller extends RecurringJob {
       },
       { aggregateId: ono },
     );
+    return true;
   }
 }

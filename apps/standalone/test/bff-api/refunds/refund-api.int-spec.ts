@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   CartLineDto,
   OrderDto,
@@ -9,10 +10,10 @@ import type {
   SandboxPayResult,
   SellerOrderDto,
 } from '@mkt/contracts';
-import { RefundMessages, RefundPartApprovedV2 } from '@mkt/contracts';
-import { crashAfterNextEnqueue, eventually, publishEvent } from '@mkt/testing';
+import { PaymentRefundedV2, RefundMessages, RefundPartApprovedV2 } from '@mkt/contracts';
+import { announcedIn, crashAfterNextEnqueue, eventually, publishEvent } from '@mkt/testing';
 import { createProduct } from '@mkt/catalog/testing';
-import { PAYMENT_GATEWAY, PaymentDatabase, RefundCanceller } from '@mkt/payment/testing';
+import { CLAIM_MS, PAYMENT_GATEWAY, PaymentDatabase, RefundCanceller } from '@mkt/payment/testing';
 import { DecideRefund, RefundDatabase, RequestRefund } from '@mkt/refund/testing';
 import { CommandBus } from '@nestjs/cqrs';
 import type { PaymentGateway } from '@mkt/payment/testing';
@@ -361,6 +362,53 @@ describe('refunds', () => {
     expect(await gateway().findPayment(order.impUid)).toMatchObject({
       status: 'cancelled',
       cancelledAmount: 5_000,
+    });
+  });
+
+  it("claims a refund only while it works on it: the claim is short and renewed, so a killed process's refunds are taken up soon", async () => {
+    const shopper = await newShopper();
+    const item = await product(seller.mno, 7_000);
+    const order = await paidOrder(shopper, [item.odno], 1);
+    const { body: refund } = await requestRefund(shopper, order.ono);
+    const payments = stack.service('payment').get(PaymentDatabase);
+    const claimedUntil = async () =>
+      (
+        await payments.refundCancellation.findFirstOrThrow({ where: { rfno: refund.rfno } })
+      ).nextAttemptAt.getTime();
+    // The gateway's cancel is held, so the canceller is at work on the refund for longer than a claim lasts.
+    const atGateway = gateway();
+    const cancelAtGateway = atGateway.cancel.bind(atGateway);
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const cancelling = jest.spyOn(atGateway, 'cancel').mockImplementationOnce(async (request) => {
+      await held;
+      return cancelAtGateway(request);
+    });
+    await approve(seller, refund.rfno);
+    await eventually(async () => expect(cancelling).toHaveBeenCalled());
+    const firstClaim = await claimedUntil();
+    expect(firstClaim - Date.now()).toBeLessThanOrEqual(CLAIM_MS);
+    await sleep(CLAIM_MS + 500);
+    const renewed = await claimedUntil();
+    expect(renewed).toBeGreaterThan(firstClaim);
+    expect(renewed).toBeGreaterThan(Date.now());
+    letGo();
+    await eventually(async () => expect((await orderOf(shopper, order.ono)).status).toBe('REFUND_COMPLETE'));
+    expect(cancelling).toHaveBeenCalledTimes(1);
+    cancelling.mockRestore();
+    // A process whose claim ran out while it worked records the same part afterwards: nothing more is announced.
+    const refunded = async () =>
+      (await announcedIn(payments, order.ono)).filter((event) => event.topic === PaymentRefundedV2.topic);
+    expect(await refunded()).toHaveLength(1);
+    const part = await payments.refundCancellation.findFirstOrThrow({ where: { rfno: refund.rfno } });
+    const canceller = stack.service('payment').get(RefundCanceller) as unknown as {
+      recordDone(tx: unknown, recorded: typeof part, emptiedPmno: null): Promise<boolean>;
+    };
+    expect(await payments.$transaction((tx) => canceller.recordDone(tx, part, null))).toBe(false);
+    expect(await refunded()).toHaveLength(1);
+    expect(await gateway().findPayment(order.impUid)).toMatchObject({
+      status: 'cancelled',
+      cancelledAmount: 7_000,
     });
   });
 
