@@ -1,14 +1,17 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { OptionSnapshot, OrderCreate, PlacedOrderDto } from '@mkt/contracts';
 import {
+  ORDER_CANCEL_REASON_TEXT,
   OrderCancelledV1,
   OrderCompletedV1,
   OrderMessages,
+  PAID_CANCEL_REFUND_TEXT,
   OrderPlacedV1,
   PaymentRejectedV1,
   PaymentVerifiedV1,
   RefundRequestedV1,
   RefundSettledV1,
+  StockRejectedV1,
   StockReservedV1,
 } from '@mkt/contracts';
 import type { CatalogStandIn, TestService } from '@mkt/testing';
@@ -26,6 +29,7 @@ import { DATABASE_NOTICES } from '@mkt/platform';
 import { AbandonPayment } from './checkout/abandon-payment';
 import { PlaceOrder } from './checkout/place-order';
 import { OrderDatabase } from './database';
+import { OrderReads } from './orders/order-reads';
 import { orderService } from './order.service';
 import { CancelAbandonedOrders } from './process/abandoned-orders';
 import { OrderProcess } from './process/order-process.service';
@@ -81,6 +85,8 @@ describe('order service', () => {
     (await db.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_event'))[0].n;
 
   beforeAll(async () => {
+    // The stand-in answers no order.placed: the tests tell the order its stock answer themselves.
+    process.env.ORDER_STOCK_ANSWER_WAIT_MS = '0';
     catalog = await startCatalogStandIn([option]);
     order = await startTestService(orderService, {
       serviceUrls: { catalog: catalog.url },
@@ -90,6 +96,7 @@ describe('order service', () => {
   });
 
   afterAll(async () => {
+    delete process.env.ORDER_STOCK_ANSWER_WAIT_MS;
     await order?.close();
     await catalog?.close();
   });
@@ -171,6 +178,18 @@ describe('order service', () => {
           payload: expect.objectContaining({ reason: 'PAYMENT_REJECTED', pmno: late.pmno }),
         }),
       ]),
+    );
+  });
+
+  it('cancels a paid order whose stock catalog refused, and tells the shopper the money goes back', async () => {
+    const { ono } = await place();
+    await tell(PaymentVerifiedV1, verified(ono));
+    await tell(StockRejectedV1, { ono, shortLines: [{ odno: 11, wanted: 2, available: 1 }] });
+    await eventually(async () =>
+      expect(await order.app.get(OrderReads).one(ono)).toMatchObject({
+        status: 'CANCEL',
+        cancelReason: `${ORDER_CANCEL_REASON_TEXT.STOCK_REJECTED} ${PAID_CANCEL_REFUND_TEXT}`,
+      }),
     );
   });
 

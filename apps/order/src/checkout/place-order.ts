@@ -8,6 +8,7 @@ import { Outbox } from '@mkt/messaging';
 import { BadInput } from '@mkt/http';
 import { ceilTo10Won, discountedPrice, lineTotal } from '@mkt/pricing';
 import { OrderDatabase } from '../database';
+import { OrderReads } from '../orders/order-reads';
 
 /** A shopper's checkout: one order per idempotency key, priced from catalog's current values. */
 export class PlaceOrder {
@@ -51,20 +52,40 @@ async function priceLines(catalog: CatalogOptions, order: OrderCreate): Promise<
 }
 
 /**
- * Saves the order (PAYMENT_PENDING) and announces it (order.placed) in one transaction. The total
- * is the server's; a total the shopper saw that differs from it is refused.
+ * How long placing waits for catalog's answer on the order's stock (an event's round trip), so that
+ * a shopper whose pieces another order took is told before paying; past it the shopper pays, and a
+ * rejection later cancels the order and gives the money back.
+ */
+export const STOCK_ANSWER_WAIT_MS = Symbol('STOCK_ANSWER_WAIT_MS');
+
+/**
+ * Saves the order (PAYMENT_PENDING) and announces it (order.placed) in one transaction, then answers
+ * once catalog reserved its stock. The total is the server's; a total the shopper saw that differs
+ * from it is refused. An order whose stock catalog refused (another order took the last pieces after
+ * this one's prices were read) is cancelled and refused, as it would have been a moment later.
  */
 @CommandHandler(PlaceOrder)
 export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlacedOrderDto> {
   constructor(
     private readonly db: OrderDatabase,
     private readonly outbox: Outbox,
+    private readonly reads: OrderReads,
     @Inject(CatalogOptions) private readonly catalog: CatalogOptions,
+    @Inject(STOCK_ANSWER_WAIT_MS) private readonly stockAnswerWaitMs: number,
   ) {}
 
   async execute({ mno, idempotencyKey, order }: PlaceOrder): Promise<PlacedOrderDto> {
-    const existing = await this.placedWith(mno, idempotencyKey);
-    if (existing) return existing;
+    const placed =
+      (await this.placedWith(mno, idempotencyKey)) ?? (await this.place(mno, idempotencyKey, order));
+    if ((await this.reads.stockAnswer(placed.ono, this.stockAnswerWaitMs)) === 'REJECTED') {
+      // The lines as catalog shows them now name what ran short; had the pieces come back meanwhile, say so plainly.
+      await priceLines(this.catalog, order);
+      throw new BadInput(OrderMessages.soldOutWhilePlacing);
+    }
+    return placed;
+  }
+
+  private async place(mno: number, idempotencyKey: string, order: OrderCreate): Promise<PlacedOrderDto> {
     const lines = await priceLines(this.catalog, order);
     const totalPrice = lines.reduce((sum, line) => sum + line.total, 0);
     if (order.o_totalPrice !== undefined && order.o_totalPrice !== totalPrice)

@@ -51,6 +51,7 @@ export const OrderMessages = {
   unknownOption: '존재하지 않는 상품 옵션이 포함되어 있습니다.',
   productDeleted: (productName: string) => `${productName}: 판매가 종료된 상품입니다.`,
   overStock: (productName: string, max: number) => `${productName}: 남은 재고는 ${max}개입니다.`,
+  soldOutWhilePlacing: '주문하시는 사이 재고가 소진되어 주문이 취소되었습니다. 다시 주문해 주세요.',
   totalChanged: (server: number) =>
     `주문 금액이 바뀌었습니다. 다시 확인해 주세요. (결제하실 금액: ${server.toLocaleString('ko-KR')}원)`,
   orderNotFound: '주문을 찾을 수 없습니다.',
@@ -67,14 +68,19 @@ export const orderCancelReasonSchema = z.enum([
 ]);
 export type OrderCancelReason = z.infer<typeof orderCancelReasonSchema>;
 
-/** What a shopper reads about a cancelled order (the order's `cancelReason`, a verification's reason). */
+/**
+ * What a shopper reads about a cancelled order (the order's `cancelReason`, a verification's reason),
+ * followed by PAID_CANCEL_REFUND_TEXT when it had been paid.
+ */
 export const ORDER_CANCEL_REASON_TEXT: Record<OrderCancelReason, string> = {
-  STOCK_REJECTED: '재고가 부족해 주문이 취소되었습니다. 결제하신 금액은 환불됩니다.',
+  STOCK_REJECTED: '재고가 부족해 주문이 취소되었습니다.',
   PAYMENT_REJECTED: '결제 금액이 주문 금액과 달라 주문이 취소되었습니다. 결제는 자동으로 취소됩니다.',
   PAYMENT_TIMEOUT: '결제 시간이 지나 주문이 취소되었습니다.',
   PAYMENT_CANCELLED: '결제를 취소하셔서 주문이 취소되었습니다.',
   PAYMENT_DECLINED: '결제가 승인되지 않아 주문이 취소되었습니다.',
 };
+/** Said after the reason of a cancelled order that had been paid: payment gives the money back. */
+export const PAID_CANCEL_REFUND_TEXT = '결제하신 금액은 환불됩니다.';
 /** Ours: `POST /api/orders/{ono}/payment-abandoned`: how the payment window ended without paying. */
 export const paymentAbandonedSchema = z.object({
   outcome: z.enum(['cancelled', 'declined'], { error: "outcome은 'cancelled' 또는 'declined'입니다." }),

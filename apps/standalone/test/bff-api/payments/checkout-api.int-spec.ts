@@ -8,7 +8,15 @@ import type {
   PlacedOrderDto,
   SandboxPayResult,
 } from '@mkt/contracts';
-import { OrderCompletedV1, OrderPlacedV1, PaymentVerifiedV1, StockReservedV1 } from '@mkt/contracts';
+import {
+  ORDER_CANCEL_REASON_TEXT,
+  OrderCompletedV1,
+  OrderMessages,
+  OrderPlacedV1,
+  PaymentVerifiedV1,
+  StockReservedV1,
+} from '@mkt/contracts';
+import { CatalogOptions } from '@mkt/internal-clients';
 import { lineTotal } from '@mkt/pricing';
 import { CommandBus } from '@nestjs/cqrs';
 import { crashAfterNextEnqueue, eventually } from '@mkt/testing';
@@ -448,6 +456,48 @@ describe('checkout and payment', () => {
     const [line] = (await orderOf(shopper, placed.body.ono)).orderDetails;
     // The card's unit price stays rounded up to 10 won; the line is what is charged.
     expect([line.or_price, line.or_amount]).toEqual([7_650, 15_290]);
+  });
+
+  it('refuses before paying an order whose pieces another order took after its prices were read: cancelled, nothing paid, the cart kept', async () => {
+    const shopper = await newShopper();
+    const lines = await cartOf(shopper, 2);
+    // Catalog showed 10 pieces when the order was priced; another order took all but one right after.
+    const catalog = stack.service('order').get(CatalogOptions);
+    const readOptions = catalog.find.bind(catalog);
+    const pricing = jest.spyOn(catalog, 'find').mockImplementationOnce(async (odnos) => {
+      const options = await readOptions(odnos);
+      await stack.catalog!.productOption.update({ where: { odno: kimchi.odno }, data: { odStock: 1 } });
+      return options;
+    });
+    const placed = await call<{ message: string }>('POST', '/api/orders', shopper, {
+      headers: { 'idempotency-key': randomBytes(8).toString('hex') },
+      json: {
+        o_reciver: '김민수',
+        o_address: '(06236) 서울 강남구 테헤란로 1',
+        o_reciverPhoNum: '01012345678',
+        o_totalPrice: kimchiLine(2),
+        orderDetails: [{ odno: kimchi.odno, or_count: 2 }],
+        cartItemIds: lines.map((line) => line.cino),
+      },
+    });
+    pricing.mockRestore();
+    expect([placed.status, placed.body.message]).toEqual([400, OrderMessages.overStock('포기김치', 1)]);
+    const [order] = await stack
+      .service('order')
+      .get(OrderDatabase)
+      .order.findMany({ where: { mno: shopper.mno } });
+    expect(order).toMatchObject({ status: 'CANCEL', stock: 'REJECTED', cancelReason: 'STOCK_REJECTED' });
+    // Nothing was paid, so the shopper is not told of a refund.
+    expect((await orderOf(shopper, order.ono)).cancelReason).toBe(ORDER_CANCEL_REASON_TEXT.STOCK_REJECTED);
+    expect(
+      await stack
+        .service('payment')
+        .get(PaymentDatabase)
+        .payment.count({ where: { ono: order.ono } }),
+    ).toBe(0);
+    expect(await optionStock()).toBe(1);
+    const cart = (await call<CartLineDto[]>('GET', `/api/cart/${shopper.mno}`, shopper)).body;
+    expect(cart.map((line) => [line.odno, line.c_cnt])).toEqual([[kimchi.odno, 2]]);
   });
 
   it("refuses another member's payments and orders", async () => {
