@@ -8,8 +8,12 @@ import type { CatalogReadCache } from '../catalog/catalog-read-cache';
  * more than one page of products however many there are.
  */
 
-/** Pages a crawler has no business in: the consoles, my page, the cart, checkout and the API. */
-const CLOSED_TO_CRAWLERS = ['/admin/', '/seller/', '/mypage/', '/cart', '/payment/', '/api/'];
+/**
+ * Pages a crawler has no business in: the consoles, my page, the cart, checkout and the API. Each is
+ * a path prefix, without a trailing slash so that each section's own page (`/admin`, `/mypage`,
+ * `/payment`) is closed with the pages under it.
+ */
+const CLOSED_TO_CRAWLERS = ['/admin', '/seller', '/mypage', '/cart', '/payment', '/api'];
 
 export const SITEMAP_PATH = '/sitemap.xml';
 /** A child sitemap: `/sitemap/products-3.xml` lists the third page of products. */

@@ -217,7 +217,11 @@ describe('storefront pages rendered on the server (issue 24)', () => {
   it('a product list by keyword, sort and page shows that page, titled and canonical as the browser names it', async () => {
     const keyword = '김치';
     const query = `keyword=${encodeURIComponent(keyword)}&page=2&size=2&sortBy=p_price&sort=asc`;
-    const listed = await api.call<PageResult<ProductSummaryDto>>(undefined, 'GET', `/api/product/list?${query}`);
+    const listed = await api.call<PageResult<ProductSummaryDto>>(
+      undefined,
+      'GET',
+      `/api/product/list?${query}`,
+    );
     expect(listed.dtoList).toHaveLength(2);
     const firstPage = await api.call<PageResult<ProductSummaryDto>>(
       undefined,
@@ -397,13 +401,39 @@ describe('storefront pages rendered on the server (issue 24)', () => {
 
   it('robots.txt keeps crawlers out of the consoles, my page, the cart, checkout and the API', async () => {
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
-    for (const path of ['/admin/', '/seller/', '/mypage/', '/cart', '/payment/', '/api/'])
-      expect(robots).toContain(`Disallow: ${path}\n`);
+    // A rule is a path prefix (RFC 9309): a path is closed when a Disallow line's path begins it.
+    const closed = [...robots.matchAll(/^Disallow: (\S+)$/gm)].map((match) => match[1]);
+    const isClosed = (path: string) => closed.some((prefix) => path.startsWith(prefix));
+    const shut = [
+      '/admin',
+      '/admin/product',
+      '/seller',
+      '/seller/login',
+      '/mypage',
+      '/mypage/order/3',
+      '/cart',
+      '/payment',
+      '/payment/form',
+      '/payment/complete/3',
+      '/api/product/list',
+    ];
+    const open = ['/', '/product/list?ctno=3', '/product/12', '/board/notice', '/board/faq', '/sitemap.xml'];
+    expect(shut.filter((path) => !isClosed(path))).toEqual([]);
+    expect(open.filter(isClosed)).toEqual([]);
     expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`);
   });
 
-  it('the pages the browser renders itself (cart, my page, consoles) are the shell', async () => {
-    for (const path of ['/cart', '/mypage/order', '/admin/login', '/payment/form']) {
+  it('the pages the browser renders itself (cart, my page, consoles, checkout) are the shell', async () => {
+    for (const path of [
+      '/cart',
+      '/mypage',
+      '/mypage/order',
+      '/admin',
+      '/admin/login',
+      '/seller',
+      '/seller/login',
+      '/payment/form',
+    ]) {
       const { status, html } = await page(`${app.url}${path}`);
       expect({ path, status, empty: html.includes('<div id="root"></div>') }).toEqual({
         path,
