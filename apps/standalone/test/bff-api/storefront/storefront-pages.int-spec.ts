@@ -109,6 +109,7 @@ describe('storefront pages rendered on the server (issue 24)', () => {
       price: meta(html, 'product:price:amount'),
       currency: meta(html, 'product:price:currency'),
       card: meta(html, 'twitter:card'),
+      twitterTitle: meta(html, 'twitter:title'),
       twitterImage: meta(html, 'twitter:image'),
     }).toEqual({
       title: product.pName,
@@ -118,8 +119,12 @@ describe('storefront pages rendered on the server (issue 24)', () => {
       price: String(salePrice),
       currency: 'KRW',
       card: 'summary_large_image',
+      twitterTitle: product.pName,
       twitterImage: image,
     });
+    // A preview's text names the sale price.
+    for (const key of ['og:description', 'twitter:description'])
+      expect(meta(html, key)).toContain(formatWon(salePrice));
 
     const [productData] = structuredData(html);
     expect(productData).toMatchObject({
