@@ -5,7 +5,8 @@
 // scenario, then runs the same autocannon against a bare node:http server answering the very bytes
 // the store answered for the same paths, from memory: the most this machine could serve. One
 // scenario asks a single fixed URL (a cached product detail) of both, and the script prints whether
-// the store reaches issue 23's share of the floor there (20% standalone, 25% distributed). Needs
+// the store reaches issue 23's share of the floor there (20% standalone, 25% distributed). Before
+// the scenarios it walks the sitemap as a crawler does and fails unless it lists every product. Needs
 // PostgreSQL, Redis and Kafka for the distributed mode (`npm run infra:up`, or MKT_TEST_* settings).
 //   node scripts/bench/catalog-bench.mjs [--products 100000] [--seconds 10] [--connections 20]
 //     [--modes standalone,distributed] [--smoke]
@@ -142,6 +143,7 @@ async function scenarios(url) {
     Array.from({ length: total }, (_, i) => i + 1),
     200,
   );
+  const sitemaps = Array.from({ length: Math.ceil(total / 100) }, (_, i) => `/sitemap/products-${i + 1}.xml`);
   return [
     [
       'categories: top and second level',
@@ -152,6 +154,9 @@ async function scenarios(url) {
     [FIXED_URL_SCENARIO, [`/api/product/${base64(detailed[0])}`]],
     ['product detail, 200 products', detailed.map((pno) => `/api/product/${base64(pno)}`)],
     ['product page rendered on the server, the same 200', detailed.map((pno) => `/product/${pno}`)],
+    // Crawlers' pages (issue 24): the index, and any one of the child sitemaps (100 products each).
+    ['sitemap index', ['/sitemap.xml']],
+    [`child sitemap, any of ${sitemaps.length}`, sitemaps, sample(sitemaps, 50)],
     // The home, rendered from the cached rows and category lists (its tiles drawn for each request).
     ['home rendered on the server', ['/']],
     ['list, pages 1-3, default sort', [1, 2, 3].map((page) => `/api/product/list?page=${page}&size=40`)],
@@ -207,7 +212,42 @@ async function startFloor(url, allPaths) {
   return floor;
 }
 
+const locations = (xml) =>
+  [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+
+/**
+ * Walks the sitemap as a crawler does (issue 24: every product, 100,000 too): the index, then each
+ * child in turn; fails unless they list every product on sale exactly once. Prints how long it took.
+ */
+async function walkSitemap(url) {
+  const { totalCount } = await (await fetch(`${url}/api/product/list?size=1`)).json();
+  const started = performance.now();
+  const children = locations(await (await fetch(`${url}/sitemap.xml`)).text());
+  const indexMs = performance.now() - started;
+  const listed = new Set();
+  const childMs = [];
+  for (const child of children) {
+    const at = performance.now();
+    const response = await fetch(`${url}${child}`);
+    if (!response.ok) throw new Error(`${child} answered ${response.status}`);
+    for (const path of locations(await response.text())) listed.add(path);
+    childMs.push(performance.now() - at);
+  }
+  const walkMs = performance.now() - started;
+  childMs.sort((a, b) => a - b);
+  console.log(
+    `sitemap: ${totalCount} products on sale, ${children.length} child sitemaps listing ${listed.size} distinct ` +
+      `products; index ${indexMs.toFixed(0)} ms, a child p50 ${childMs[Math.floor(childMs.length / 2)].toFixed(0)} ms, ` +
+      `max ${childMs.at(-1).toFixed(0)} ms; the whole walk ${(walkMs / 1000).toFixed(1)} s (load average ${loadavg()[0].toFixed(1)})`,
+  );
+  if (listed.size !== totalCount || children.length !== Math.ceil(totalCount / 100))
+    throw new Error(
+      `the sitemap lists ${listed.size} products in ${children.length} children, not ${totalCount}`,
+    );
+}
+
 async function benchmark(mode, store) {
+  await walkSitemap(store.url);
   const list = await scenarios(store.url);
   const floor = await startFloor(
     store.url,

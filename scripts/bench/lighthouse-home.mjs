@@ -2,9 +2,7 @@
 // Lighthouse on the home page and on a product page (server-rendered, issue 24), in Debian's
 // Chromium (headless): the performance, accessibility, best-practices and SEO scores and the key
 // metrics for each run, and their medians. Starts the standalone store on a fresh data folder
-// (building the web app if stale), or measures the store --url names.
-//   npm run bench:lighthouse [-- --preset mobile|desktop|both] [--runs 3] [--url http://127.0.0.1:8080/]
-//     [--save <folder>]  (each run's full Lighthouse report as JSON: what the first paint and LCP wait on)
+// (building the web app if stale), or measures the store --url names. Usage: USAGE below (--help).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,6 +15,14 @@ import { chromium } from 'playwright-core';
 import { buildWebIfStale } from '../build-web.mjs';
 import { waitFor } from './processes.mjs';
 
+const USAGE = `npm run bench:lighthouse [-- --preset mobile|desktop|both] [--runs 3] [--url http://127.0.0.1:8080/]
+    [--save <folder>]
+  --preset   Lighthouse's mobile or desktop settings, or both (default)
+  --runs     runs per page and preset; the medians are printed (default 3)
+  --url      measure this store instead of starting the standalone store on a fresh data folder
+  --save     keep each run's full Lighthouse report as JSON there (what the first paint and LCP wait on)
+Measures the home and a product page (server-rendered). Quote figures with the load average printed.`;
+
 const root = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
@@ -24,8 +30,13 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     url: { type: 'string' },
     save: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const presets = values.preset === 'both' ? ['mobile', 'desktop'] : [values.preset];
 if (!presets.every((preset) => preset === 'mobile' || preset === 'desktop')) {
   throw new Error(`--preset is mobile, desktop or both, not ${values.preset}`);

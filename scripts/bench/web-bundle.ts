@@ -1,5 +1,6 @@
 // The web build's chunks, raw and compressed, and what the home page loads (from Vite's manifest,
-// following the entry's static imports), against the home's budget; each page loaded on demand
+// following the entry's static imports, and the script its rendered page starts them with), against
+// the home's budget; each page loaded on demand
 // with what it adds. Exits 1 when the home is over budget.
 //   node scripts/build-web.mjs && npm run bench:web
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import {
   ENTRY,
   HOME_SCRIPTS_BUDGET_GZIP,
   readWebManifest,
+  SCRIPTS_AFTER_PAINT,
   staticClosure,
   WEB_DIST,
 } from '@mkt/testing/browser';
@@ -70,10 +72,10 @@ for (const key of manifest[ENTRY].dynamicImports ?? []) {
   console.log(`  ${key.padEnd(45)} ${kB(total(added).gzip).padStart(6)} in ${added.length} files`);
 }
 
-const homeTotal = total(home.scripts);
+const homeTotal = total([SCRIPTS_AFTER_PAINT, ...home.scripts]);
 const styles = total(home.styles);
 console.log(
-  `\nhome page: ${home.scripts.length} scripts, ${kB(homeTotal.raw)} kB raw, ${kB(homeTotal.gzip)} kB gzip, ${kB(homeTotal.brotli)} kB brotli`,
+  `\nhome page: ${home.scripts.length + 1} scripts, ${kB(homeTotal.raw)} kB raw, ${kB(homeTotal.gzip)} kB gzip, ${kB(homeTotal.brotli)} kB brotli`,
 );
 console.log(`           ${home.styles.length} style sheets, ${kB(styles.gzip)} kB gzip`);
 const over = homeTotal.gzip > HOME_SCRIPTS_BUDGET_GZIP;

@@ -157,15 +157,18 @@ describe('server-rendered storefront pages (browser)', () => {
   );
 
   it(
-    'a category list arrives rendered, hydrates without a warning, and sorts',
+    'a category list arrives rendered, hydrates without a warning or a second read, and sorts',
     async () => {
       const [category] = await getJson<CategoryDto[]>('/api/categories/depth/2');
       const page = await browser.open('/');
-      const said = watchConsole(page);
-      const response = await page.goto(`${baseUrl()}/product/list?ctno=${category.ctno}&depth=2`);
-      expect(await response?.text()).toContain('data-testid="product-grid"');
-      await waitForHydration(page);
+      const { html, said, apiCalls } = await openRendered(
+        page,
+        `/product/list?ctno=${category.ctno}&depth=2`,
+      );
+      expect(html).toContain('data-testid="product-grid"');
       expect(await page.title()).toBe(`${category.cateName} | 딜마켓`);
+      // Its products and the category lists of its pickers came with the page.
+      expect(apiCalls.filter((call) => /^\/api\/(product\/list|categories\/)/.test(call))).toEqual([]);
 
       const newest = await getJson<PageResult<ProductSummaryDto>>(
         `/api/product/list?ctno=${category.ctno}&page=1&size=40&sortBy=pno&sort=desc`,
@@ -181,6 +184,37 @@ describe('server-rendered storefront pages (browser)', () => {
 
       await expectAccessible(page);
       await expectPhoneLayout(page, 'ssr-list');
+      expect(said).toEqual([]);
+      expect(browser.pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a search list on its second page, by price, arrives rendered, hydrates without a second read, and pages back',
+    async () => {
+      const keyword = '김치';
+      const query = `keyword=${encodeURIComponent(keyword)}&page=2&size=2&sortBy=p_price&sort=asc`;
+      const [second, first] = await Promise.all([
+        getJson<PageResult<ProductSummaryDto>>(`/api/product/list?${query}`),
+        getJson<PageResult<ProductSummaryDto>>(`/api/product/list?${query.replace('page=2', 'page=1')}`),
+      ]);
+      const page = await browser.open('/');
+      const { html, said, apiCalls } = await openRendered(page, `/product/list?${query}`);
+      expect(html).toContain(second.dtoList[0].pName);
+      expect(await page.title()).toBe(`"${keyword}" 검색 결과 | 딜마켓`);
+      expect(apiCalls.filter((call) => call.startsWith('/api/product/list'))).toEqual([]);
+      const grid = page.getByTestId('product-grid');
+      await grid.locator('li').first().getByText(second.dtoList[0].pName, { exact: true }).waitFor();
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'ssr-search-page-2');
+
+      // The first page, in the app: no new document.
+      const documents = watchDocumentLoads(page);
+      await page.getByTestId('list-pagination').getByRole('link', { name: '1 페이지' }).click();
+      await page.waitForURL(/[?&]page=1(&|$)/);
+      await grid.locator('li').first().getByText(first.dtoList[0].pName, { exact: true }).waitFor();
+      expect(documents).toEqual([]);
       expect(said).toEqual([]);
       expect(browser.pageErrors).toEqual([]);
     },

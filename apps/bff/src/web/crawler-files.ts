@@ -8,8 +8,12 @@ import type { CatalogReadCache } from '../catalog/catalog-read-cache';
  * more than one page of products however many there are.
  */
 
-/** Pages a crawler has no business in: the consoles, my page, the cart, checkout and the API. */
-const CLOSED_TO_CRAWLERS = ['/admin/', '/seller/', '/mypage/', '/cart', '/payment/', '/api/'];
+/**
+ * Pages a crawler has no business in: the consoles, my page, the cart, checkout and the API. Each is
+ * a path prefix, without a trailing slash so that each section's own page (`/admin`, `/mypage`,
+ * `/payment`) is closed with the pages under it.
+ */
+const CLOSED_TO_CRAWLERS = ['/admin', '/seller', '/mypage', '/cart', '/payment', '/api'];
 
 export const SITEMAP_PATH = '/sitemap.xml';
 /** A child sitemap: `/sitemap/products-3.xml` lists the third page of products. */
@@ -26,12 +30,14 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-function productsPage(
+/** One page of the products on sale, oldest first; undefined for a page the product list never has (past its last possible page). */
+async function productsPage(
   cache: CatalogReadCache,
   page: number,
   size: number,
-): Promise<PageResult<ProductSummaryDto>> {
-  return cache.products(productListQuerySchema.parse({ page, size, sortBy: 'pno', sort: 'asc' }));
+): Promise<PageResult<ProductSummaryDto> | undefined> {
+  const query = productListQuerySchema.safeParse({ page, size, sortBy: 'pno', sort: 'asc' });
+  return query.success ? cache.products(query.data) : undefined;
 }
 
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -42,7 +48,7 @@ function escapeXml(text: string): string {
 }
 
 export async function sitemapIndex(origin: string, cache: CatalogReadCache): Promise<string> {
-  const { totalCount } = await productsPage(cache, 1, 1);
+  const totalCount = (await productsPage(cache, 1, 1))?.totalCount ?? 0;
   const pages = Math.ceil(totalCount / MAX_PAGE_SIZE);
   const children = Array.from(
     { length: pages },
@@ -57,9 +63,9 @@ export async function productSitemap(
   page: number,
   cache: CatalogReadCache,
 ): Promise<string | undefined> {
-  const { dtoList } = await productsPage(cache, page, MAX_PAGE_SIZE);
-  if (dtoList.length === 0) return undefined;
-  const urls = dtoList.map(
+  const products = (await productsPage(cache, page, MAX_PAGE_SIZE))?.dtoList ?? [];
+  if (products.length === 0) return undefined;
+  const urls = products.map(
     (product) => `<url><loc>${escapeXml(`${origin}/product/${product.pno}`)}</loc></url>`,
   );
   return `${XML_HEADER}\n<urlset xmlns="${SITEMAP_NS}">\n${urls.join('\n')}\n</urlset>\n`;

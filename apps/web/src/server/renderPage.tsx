@@ -17,7 +17,7 @@ import {
   type LoaderContext,
 } from './serverLoaders';
 
-/** A render that has not finished by then is abandoned: the host answers the shell instead. */
+/** A page not ready by then (its data read and rendered) is abandoned: the host answers the shell instead. */
 const RENDER_TIMEOUT_MS = 5_000;
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -27,22 +27,24 @@ const TEMPLATE_HEAD = /\s*<title>[^<]*<\/title>|\s*<meta name="description"[^>]*
 const serverRoutes = withServerLoaders(routes);
 const handler = createStaticHandler(serverRoutes);
 
-/** The whole app rendered, every part ready (no fallbacks left for the browser to fill). */
-function renderComplete(app: ReactNode): Promise<PipeableStream> {
+/** The whole app rendered, every part ready (no fallbacks left for the browser to fill), unless `deadline` passes first. */
+function renderComplete(app: ReactNode, deadline: AbortSignal): Promise<PipeableStream> {
   return new Promise((resolve, reject) => {
+    const abort = () => stream.abort(new Error('render timed out'));
     const stream = renderToPipeableStream(app, {
       onAllReady: () => {
-        clearTimeout(timeout);
+        deadline.removeEventListener('abort', abort);
         resolve(stream);
       },
       onShellError: reject,
       onError: (error) => {
-        clearTimeout(timeout);
+        deadline.removeEventListener('abort', abort);
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     });
-    // React starts rendering after this function returns: the callbacks above find it set.
-    const timeout = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
+    // React starts rendering after this function returns: the callbacks above find `abort` set.
+    if (deadline.aborted) abort();
+    else deadline.addEventListener('abort', abort);
   });
 }
 
@@ -72,7 +74,9 @@ export const renderStorefrontPage: RenderStorefrontPage = async ({ url, template
 
   const queryClient = createQueryClient();
   const requestContext: LoaderContext = { queryClient, data, status: 200 };
-  const context = await handler.query(new Request(location), { requestContext });
+  // One deadline for the data and the render: a read that never answers abandons the page too.
+  const deadline = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+  const context = await handler.query(new Request(location, { signal: deadline }), { requestContext });
   if (context instanceof Response) return null;
   if (context.errors) throw Object.values(context.errors)[0];
   const head = context.loaderData[page] as PageHead;
@@ -84,6 +88,7 @@ export const renderStorefrontPage: RenderStorefrontPage = async ({ url, template
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </App>
     </StrictMode>,
+    deadline,
   );
   const queries = dehydrate(queryClient, {
     // A not-found too: the browser shows it as the server did.

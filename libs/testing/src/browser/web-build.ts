@@ -19,6 +19,9 @@ export type WebManifest = Record<string, ManifestChunk>;
 /** What the home page's scripts may weigh, gzip (issue 24; was 95 kB on Preact, issue 14): scripts/bench/web-bundle.ts, the bundle's browser test. */
 export const HOME_SCRIPTS_BUDGET_GZIP = 130 * 1024;
 
+/** The script a server-rendered page (the home too) loads itself, which then adds the entry's (apps/web/public). */
+export const SCRIPTS_AFTER_PAINT = 'scripts-after-paint.js';
+
 /** The key of index.html's entry: what the home page runs. */
 export const ENTRY = 'index.html';
 

@@ -109,6 +109,7 @@ describe('storefront pages rendered on the server (issue 24)', () => {
       price: meta(html, 'product:price:amount'),
       currency: meta(html, 'product:price:currency'),
       card: meta(html, 'twitter:card'),
+      twitterTitle: meta(html, 'twitter:title'),
       twitterImage: meta(html, 'twitter:image'),
     }).toEqual({
       title: product.pName,
@@ -118,8 +119,12 @@ describe('storefront pages rendered on the server (issue 24)', () => {
       price: String(salePrice),
       currency: 'KRW',
       card: 'summary_large_image',
+      twitterTitle: product.pName,
       twitterImage: image,
     });
+    // A preview's text names the sale price.
+    for (const key of ['og:description', 'twitter:description'])
+      expect(meta(html, key)).toContain(formatWon(salePrice));
 
     const [productData] = structuredData(html);
     expect(productData).toMatchObject({
@@ -155,6 +160,95 @@ describe('storefront pages rendered on the server (issue 24)', () => {
     // The browser hydrates with the product it was rendered with.
     expect(html).toMatch(
       /<script type="application\/json" id="mkt-server-state">[^<]*"queryKey":\["products","detail",\d+\]/,
+    );
+  });
+
+  it("a product's JSON-LD rates it from its reviews, and a product with nothing left is out of stock", async () => {
+    // The first demo product with reviews: its rating is the mean of their rates.
+    const candidates = (await onSale(1, 100)).dtoList;
+    let reviewed: { pno: number; rates: number[] } | undefined;
+    for (const { pno } of candidates) {
+      const reviews = await api.call<PageResult<{ rate: number }>>(
+        undefined,
+        'GET',
+        `/api/review/list/${pno}?page=1&size=100&sortBy=rno`,
+      );
+      if (reviews.totalCount > 1) {
+        reviewed = { pno, rates: reviews.dtoList.map((review) => review.rate) };
+        break;
+      }
+    }
+    if (!reviewed) throw new Error('no demo product with reviews among the first 100');
+    const mean = reviewed.rates.reduce((sum, rate) => sum + rate, 0) / reviewed.rates.length;
+    const [rated] = structuredData((await page(`${app.url}/product/${reviewed.pno}`)).html);
+    expect(rated.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: Math.round(mean * 10) / 10,
+      reviewCount: reviewed.rates.length,
+      bestRating: 5,
+      worstRating: 1,
+    });
+
+    // A product whose every option is sold out, registered by a seller: out of stock, and no rating yet.
+    const seller = await api.login(DEMO_ACCOUNTS.seller.email, DEMO_ACCOUNTS.seller.password);
+    const [leaf] = await api.call<CategoryDto[]>(undefined, 'GET', '/api/categories/depth/3');
+    const name = `품절 테스트 상품 ${Date.now()}`;
+    const form = new FormData();
+    const dto = { pName: name, pContent: '모두 팔렸습니다.', pPrice: '20000', pSalePer: '10', pStock: '0' };
+    form.append('dto', new Blob([JSON.stringify(dto)], { type: 'application/json' }));
+    form.append('ctnoList', JSON.stringify([leaf.ctno]));
+    form.append('opts', JSON.stringify([{ od_name: '기본', od_stock: 0, od_price: 0 }]));
+    const registered = await fetch(`${app.url}/api/product/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${seller.accessToken}` },
+      body: form,
+    });
+    expect(registered.status).toBe(200);
+    const [soldOut] = (
+      await api.call<PageResult<ProductSummaryDto>>(
+        undefined,
+        'GET',
+        `/api/product/list?keyword=${encodeURIComponent(name)}&page=1&size=1`,
+      )
+    ).dtoList;
+    const [soldOutData] = structuredData((await page(`${app.url}/product/${soldOut.pno}`)).html);
+    expect(soldOutData).toMatchObject({
+      name,
+      offers: { price: 18_000, priceCurrency: 'KRW', availability: 'https://schema.org/OutOfStock' },
+    });
+    expect(soldOutData.aggregateRating).toBeUndefined();
+  });
+
+  it('a product list by keyword, sort and page shows that page, titled and canonical as the browser names it', async () => {
+    const keyword = '김치';
+    const query = `keyword=${encodeURIComponent(keyword)}&page=2&size=2&sortBy=p_price&sort=asc`;
+    const listed = await api.call<PageResult<ProductSummaryDto>>(
+      undefined,
+      'GET',
+      `/api/product/list?${query}`,
+    );
+    expect(listed.dtoList).toHaveLength(2);
+    const firstPage = await api.call<PageResult<ProductSummaryDto>>(
+      undefined,
+      'GET',
+      `/api/product/list?${query.replace('page=2', 'page=1')}`,
+    );
+
+    const { status, html } = await page(`${app.url}/product/list?${query}`);
+    expect(status).toBe(200);
+    expect(html).toContain(`<title>&quot;${keyword}&quot; 검색 결과 | 딜마켓</title>`);
+    expect(html).toContain(
+      `<link rel="canonical" href="${app.url}/product/list?keyword=${encodeURIComponent(keyword)}&amp;page=2&amp;size=2&amp;sortBy=p_price&amp;sort=asc" />`,
+    );
+    expect(meta(html, 'description')).toContain(`${listed.totalCount}개`);
+    // Its page's products, in the order asked, and not the first page's.
+    const grid = /data-testid="product-grid"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+    const shown = listed.dtoList.map((product) => grid.indexOf(product.pName));
+    expect(shown.every((at) => at >= 0)).toBe(true);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    for (const product of firstPage.dtoList) expect(grid).not.toContain(product.pName);
+    expect(html).toMatch(
+      /id="mkt-server-state">[^<]*"queryKey":\["products","list",\{[^}]*"page":2[^}]*"keyword":"김치"/,
     );
   });
 
@@ -305,18 +399,46 @@ describe('storefront pages rendered on the server (issue 24)', () => {
     for (let pageNumber = 1; pageNumber <= Math.ceil(totalCount / 100); pageNumber++)
       everyProduct.push(...(await onSale(pageNumber, 100)).dtoList.map((p) => `${app.url}/product/${p.pno}`));
     expect(listed).toEqual(everyProduct);
-    expect((await fetch(`${app.url}/sitemap/products-${children.length + 1}.xml`)).status).toBe(404);
+    // Past the last page, and past the last page the product list could ever have: not found, not an error.
+    for (const past of [children.length + 1, 100_001, 999_999])
+      expect((await fetch(`${app.url}/sitemap/products-${past}.xml`)).status).toBe(404);
   });
 
   it('robots.txt keeps crawlers out of the consoles, my page, the cart, checkout and the API', async () => {
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
-    for (const path of ['/admin/', '/seller/', '/mypage/', '/cart', '/payment/', '/api/'])
-      expect(robots).toContain(`Disallow: ${path}\n`);
+    // A rule is a path prefix (RFC 9309): a path is closed when a Disallow line's path begins it.
+    const closed = [...robots.matchAll(/^Disallow: (\S+)$/gm)].map((match) => match[1]);
+    const isClosed = (path: string) => closed.some((prefix) => path.startsWith(prefix));
+    const shut = [
+      '/admin',
+      '/admin/product',
+      '/seller',
+      '/seller/login',
+      '/mypage',
+      '/mypage/order/3',
+      '/cart',
+      '/payment',
+      '/payment/form',
+      '/payment/complete/3',
+      '/api/product/list',
+    ];
+    const open = ['/', '/product/list?ctno=3', '/product/12', '/board/notice', '/board/faq', '/sitemap.xml'];
+    expect(shut.filter((path) => !isClosed(path))).toEqual([]);
+    expect(open.filter(isClosed)).toEqual([]);
     expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`);
   });
 
-  it('the pages the browser renders itself (cart, my page, consoles) are the shell', async () => {
-    for (const path of ['/cart', '/mypage/order', '/admin/login', '/payment/form']) {
+  it('the pages the browser renders itself (cart, my page, consoles, checkout) are the shell', async () => {
+    for (const path of [
+      '/cart',
+      '/mypage',
+      '/mypage/order',
+      '/admin',
+      '/admin/login',
+      '/seller',
+      '/seller/login',
+      '/payment/form',
+    ]) {
       const { status, html } = await page(`${app.url}${path}`);
       expect({ path, status, empty: html.includes('<div id="root"></div>') }).toEqual({
         path,
