@@ -73,6 +73,13 @@ async function waitForAction(page: Page, ono: number, label: string): Promise<vo
   expect(await button.count()).toBe(1);
 }
 
+/** The element is wholly inside the visible part of the box that scrolls it sideways. */
+function isInsideScrollBox(element: Element): boolean {
+  const box = element.closest('[role="region"]')!.getBoundingClientRect();
+  const place = element.getBoundingClientRect();
+  return place.left >= box.left && place.right <= box.right;
+}
+
 describe('console order management (browser)', () => {
   const browser = useBrowser();
   const { pageErrors } = browser;
@@ -160,6 +167,9 @@ describe('console order management (browser)', () => {
       expect(await complete.isDisabled()).toBe(true);
       await screenshot(page, 'seller-orders-1280');
       await expectAccessible(page);
+      // At 1280 px the refund's buttons are on screen, though the table is wider than its box.
+      const approvableButton = rowOf(page, approvable.ono).getByRole('button', { name: /환불 승인$/ });
+      expect(await approvableButton.evaluate(isInsideScrollBox)).toBe(true);
 
       // Sorting: a new column ascending first, then descending.
       const byAmount = [plain, { ...shared, o_totalPrice: sellersPart }, refunded, approvable]
@@ -273,6 +283,18 @@ describe('console order management (browser)', () => {
         expect(place.x).toBeGreaterThanOrEqual(0);
         expect(place.x + place.width).toBeLessThanOrEqual(390);
       }
+      // Each card's values start in one column, right of the labels: numbers, badges and the
+      // refund's reason and parts too.
+      const valueStarts = await rowOf(page, plain.ono)
+        .locator('td:not(:last-child)')
+        .evaluateAll((cells) =>
+          cells.map((cell) => {
+            const contents = document.createRange();
+            contents.selectNodeContents(cell);
+            return Math.round(contents.getBoundingClientRect().x);
+          }),
+        );
+      expect(new Set(valueStarts).size).toBe(1);
       await rowOf(page, plain.ono).scrollIntoViewIfNeeded();
       await screenshot(page, 'seller-orders-cards-390');
       await expectAccessible(page);
