@@ -210,6 +210,8 @@ describe('checkout (browser)', () => {
       expect(await page.getByTestId('order-line').count()).toBe(2);
       await page.getByTestId('order-payment').waitFor();
       expect(await page.getByTestId('order-payment').innerText()).toContain(formatWon(total));
+      // The provider chosen in the window, not the method's generic name (카드).
+      await waitForText(page.getByTestId('payment-method'), '네이버페이');
       await expectPhoneLayout(page, 'mypage-order-detail');
       expect(pageErrors).toEqual([]);
     },
