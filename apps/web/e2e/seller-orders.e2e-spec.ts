@@ -73,11 +73,11 @@ async function waitForAction(page: Page, ono: number, label: string): Promise<vo
   expect(await button.count()).toBe(1);
 }
 
-/** The element is wholly inside the visible part of the box that scrolls it sideways. */
-function isInsideScrollBox(element: Element): boolean {
-  const box = element.closest('[role="region"]')!.getBoundingClientRect();
-  const place = element.getBoundingClientRect();
-  return place.left >= box.left && place.right <= box.right;
+/** The element is wholly inside the visible part of the order table's box, which scrolls sideways. */
+async function isInsideTableBox(page: Page, element: Locator): Promise<boolean> {
+  const box = (await page.getByRole('region', { name: '주문 표' }).boundingBox())!;
+  const place = (await element.boundingBox())!;
+  return place.x >= box.x && place.x + place.width <= box.x + box.width;
 }
 
 describe('console order management (browser)', () => {
@@ -169,7 +169,7 @@ describe('console order management (browser)', () => {
       await expectAccessible(page);
       // At 1280 px the refund's buttons are on screen, though the table is wider than its box.
       const approvableButton = rowOf(page, approvable.ono).getByRole('button', { name: /환불 승인$/ });
-      expect(await approvableButton.evaluate(isInsideScrollBox)).toBe(true);
+      expect(await isInsideTableBox(page, approvableButton)).toBe(true);
 
       // Sorting: a new column ascending first, then descending.
       const byAmount = [plain, { ...shared, o_totalPrice: sellersPart }, refunded, approvable]
@@ -289,7 +289,7 @@ describe('console order management (browser)', () => {
         .locator('td:not(:last-child)')
         .evaluateAll((cells) =>
           cells.map((cell) => {
-            const contents = document.createRange();
+            const contents = cell.ownerDocument.createRange();
             contents.selectNodeContents(cell);
             return Math.round(contents.getBoundingClientRect().x);
           }),
