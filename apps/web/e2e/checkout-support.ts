@@ -44,12 +44,9 @@ export async function orderableOptions(count: number): Promise<OrderableOption[]
   return options;
 }
 
-/**
- * Places an order of the given cart lines and pays it in the sandbox without a browser: the
- * sandbox's pay call, the payment record and the verification, as the checkout page makes them.
- */
-export async function placePaidOrder(login: LoginResult, lines: CartLineDto[]): Promise<PlacedOrderDto> {
-  const placed = await callApi<PlacedOrderDto>(login, 'POST', '/api/orders', {
+/** Places an order of the given cart lines to the member's own address, as the checkout page does; not paid yet. */
+export function placeOrder(login: LoginResult, lines: CartLineDto[]): Promise<PlacedOrderDto> {
+  return callApi<PlacedOrderDto>(login, 'POST', '/api/orders', {
     o_reciver: login.m_name,
     o_address: login.def_addr,
     o_reciverPhoNum: login.m_phoNum,
@@ -57,7 +54,14 @@ export async function placePaidOrder(login: LoginResult, lines: CartLineDto[]): 
     orderDetails: lines.map((line) => ({ odno: line.odno, or_count: line.c_cnt, p_name: line.p_name })),
     cartItemIds: lines.map((line) => line.cino),
   });
-  return payPlacedOrder(login, placed, lines[0].p_name);
+}
+
+/**
+ * Places an order of the given cart lines and pays it in the sandbox without a browser: the
+ * sandbox's pay call, the payment record and the verification, as the checkout page makes them.
+ */
+export async function placePaidOrder(login: LoginResult, lines: CartLineDto[]): Promise<PlacedOrderDto> {
+  return payPlacedOrder(login, await placeOrder(login, lines), lines[0].p_name);
 }
 
 /** Pays a placed order in the sandbox as the checkout page does: the pay call, the record, the verification. */

@@ -1,3 +1,4 @@
+import { OrderMessages } from '@mkt/contracts';
 import { formatWon } from '@mkt/pricing';
 import type { Locator, Page } from 'playwright-core';
 import { checkoutFromCart, newShopper, openSignedIn, orderableOptions, pathOf } from './checkout-support';
@@ -120,6 +121,12 @@ describe('checkout (browser)', () => {
       await phone.fill('');
       expect(await pay.isDisabled()).toBe(true);
       expect(await page.getByTestId('pay-blockers').innerText()).toContain('연락처');
+      // Seven digits are not a phone (sign-up's rule: 01 and 8 or 9 more): 결제하기 says so and opens no window.
+      await phone.fill('0101234');
+      const shortPhone = nextDialog(page);
+      await pay.click();
+      expect(await shortPhone).toBe(OrderMessages.phoneDigits);
+      expect(await paymentWindow(page).count()).toBe(0);
       await phone.fill('010-7777-88889');
       expect(await phone.inputValue()).toBe('01077778888');
       expect(await pay.isEnabled()).toBe(true);
@@ -210,6 +217,8 @@ describe('checkout (browser)', () => {
       expect(await page.getByTestId('order-line').count()).toBe(2);
       await page.getByTestId('order-payment').waitFor();
       expect(await page.getByTestId('order-payment').innerText()).toContain(formatWon(total));
+      // The provider chosen in the window, not the method's generic name (카드).
+      await waitForText(page.getByTestId('payment-method'), '네이버페이');
       await expectPhoneLayout(page, 'mypage-order-detail');
       expect(pageErrors).toEqual([]);
     },

@@ -12,6 +12,7 @@ import {
   expectAccessible,
   getJson,
   expectPhoneLayout,
+  PHONE_WIDTH,
   nextDialog,
   poll,
   screenshot,
@@ -146,6 +147,20 @@ describe('console product management (browser)', () => {
       expect(await form.getByTestId('option-row').count()).toBe(2);
       await expectAccessible(page);
       await expectPhoneLayout(page, 'console-products-register');
+      // On a phone each image's buttons (←, →, 삭제) keep their labels on one line.
+      await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+      const labelLines = await form
+        .getByTestId('image-preview')
+        .getByRole('button')
+        .evaluateAll((buttons) =>
+          buttons.map((button) => {
+            const label = button.ownerDocument.createRange();
+            label.selectNodeContents(button);
+            return label.getClientRects().length;
+          }),
+        );
+      expect(labelLines).toEqual([1, 1, 1, 1, 1, 1]);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       expect(await alertOf(page, submit)).toBe(ProductMessages.registered);
       const search = page.getByRole('search', { name: '상품 검색' });

@@ -1,6 +1,7 @@
 import { formatWon } from '@mkt/pricing';
 import type { Page } from 'playwright-core';
-import { newShopper, openSignedIn, orderableOptions, placePaidOrder } from './checkout-support';
+import { MyOrderMessages } from '../src/mypage/orders/orderMessages';
+import { newShopper, openSignedIn, orderableOptions, placeOrder, placePaidOrder } from './checkout-support';
 import { addToCart, cartOf } from './shopping';
 import { baseUrl, expectAccessible, poll, TEST_TIMEOUT_MS, useBrowser, waitForText } from './support';
 
@@ -110,6 +111,29 @@ describe('my page orders (browser)', () => {
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS * 2,
+  );
+
+  it(
+    'an order whose payment window is still open: its page asks for no payment (none exists yet) and says there is none',
+    async () => {
+      const shopper = await newShopper('orders-pending');
+      const [option] = await orderableOptions(1);
+      const { ono } = await placeOrder(shopper, await addToCart(shopper, option.odno, 1));
+      const page = await openSignedIn(browser.open, shopper, '/mypage/order');
+      const paymentCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/payments/')) paymentCalls.push(request.url());
+      });
+
+      await page.goto(`${baseUrl()}/mypage/order/${ono}`);
+      await page.getByTestId('order-line').first().waitFor();
+      await page.getByText(MyOrderMessages.noPayment).waitFor();
+      expect(await page.getByTestId('order-payment').count()).toBe(0);
+      expect(paymentCalls).toEqual([]);
+      await expectAccessible(page);
+      expect(pageErrors).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
   );
 
   it(

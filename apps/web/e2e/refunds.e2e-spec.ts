@@ -199,12 +199,25 @@ describe('refunds (browser)', () => {
       await waitForRefundStatus(shopper, ono, 'COMPLETED');
       await page.reload();
       await waitForText(page.getByTestId('refund-row').first().locator('.refund-status'), '완료');
+      // The row says why and when (issue 25): the reason and the completion's date and time.
+      const historyProduct = await page.getByTestId('refund-row').first().locator('td').nth(2).innerText();
+      expect(historyProduct).toContain(`사유: ${REASON}`);
+      expect(historyProduct).toMatch(/처리 완료 \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/);
       await expectAccessible(page);
       await expectPhoneLayout(page, 'refund-history-completed');
       await page.getByTestId('refund-row').first().locator('td').nth(2).click();
       await page.waitForURL(`${baseUrl()}/mypage/order/${ono}`);
       await waitForText(page.getByTestId('order-facts').locator('.order-status'), '환불 완료');
       expect(await refundButton(page).count()).toBe(0);
+      // The order's page too: the refund's reason, when it was asked and completed, its part given back.
+      const orderRefund = page.getByTestId('order-refund');
+      await waitForText(orderRefund.getByTestId('refund-reason'), REASON);
+      const refundFacts = await orderRefund.innerText();
+      expect(refundFacts).toMatch(/신청일\s+\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/);
+      expect(refundFacts).toMatch(/처리 완료일\s+\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/);
+      expect(await orderRefund.getByTestId('refund-part').innerText()).toContain('환불 완료');
+      await expectAccessible(page);
+      await expectPhoneLayout(page, 'mypage-order-refund');
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS * 2,

@@ -73,6 +73,13 @@ async function waitForAction(page: Page, ono: number, label: string): Promise<vo
   expect(await button.count()).toBe(1);
 }
 
+/** The element is wholly inside the visible part of the order table's box, which scrolls sideways. */
+async function isInsideTableBox(page: Page, element: Locator): Promise<boolean> {
+  const box = (await page.getByRole('region', { name: '주문 표' }).boundingBox())!;
+  const place = (await element.boundingBox())!;
+  return place.x >= box.x && place.x + place.width <= box.x + box.width;
+}
+
 describe('console order management (browser)', () => {
   const browser = useBrowser();
   const { pageErrors } = browser;
@@ -160,6 +167,12 @@ describe('console order management (browser)', () => {
       expect(await complete.isDisabled()).toBe(true);
       await screenshot(page, 'seller-orders-1280');
       await expectAccessible(page);
+      // At 1280 px the table fits its box, the refund's buttons on screen (longer values would make
+      // the table scroll under them: they stay at the box's right edge).
+      const tableBox = page.getByRole('region', { name: '주문 표' });
+      expect(await tableBox.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const approvableButton = rowOf(page, approvable.ono).getByRole('button', { name: /환불 승인$/ });
+      expect(await isInsideTableBox(page, approvableButton)).toBe(true);
 
       // Sorting: a new column ascending first, then descending.
       const byAmount = [plain, { ...shared, o_totalPrice: sellersPart }, refunded, approvable]
@@ -273,6 +286,18 @@ describe('console order management (browser)', () => {
         expect(place.x).toBeGreaterThanOrEqual(0);
         expect(place.x + place.width).toBeLessThanOrEqual(390);
       }
+      // Each card's values start in one column, right of the labels: numbers, badges and the
+      // refund's reason and parts too.
+      const valueStarts = await rowOf(page, plain.ono)
+        .locator('td:not(:last-child)')
+        .evaluateAll((cells) =>
+          cells.map((cell) => {
+            const contents = cell.ownerDocument.createRange();
+            contents.selectNodeContents(cell);
+            return Math.round(contents.getBoundingClientRect().x);
+          }),
+        );
+      expect(new Set(valueStarts).size).toBe(1);
       await rowOf(page, plain.ono).scrollIntoViewIfNeeded();
       await screenshot(page, 'seller-orders-cards-390');
       await expectAccessible(page);

@@ -108,6 +108,14 @@ describe('store pages (browser)', () => {
       await select.waitFor();
       expect(await page.getByTestId('option-card').count()).toBe(0);
       await expectPhoneLayout(page, 'product-detail-direct');
+
+      // A phone opening the shared link gets the same drop-down.
+      const phone = await browser.open(`/product/${product.pno}`, PHONE);
+      await phone.getByTestId('option-select').waitFor();
+      expect(await dropDownLook(phone, '[data-testid="option-select"]')).toEqual({
+        appearance: 'none',
+        minHeight: '44px',
+      });
       expect(pageErrors).toEqual([]);
     },
     TEST_TIMEOUT_MS * 2,

@@ -281,6 +281,29 @@ describe('product inquiries API', () => {
     expect((await call('GET', `/api/qa/list/my/${author.mno}`)).status).toBe(401);
   });
 
+  it("pages a member's own inquiries on the server (my page's list): newest first, the page's rows and the total only", async () => {
+    const author = await newShopper();
+    const other = await newShopper();
+    const asked: number[] = [];
+    for (const title of ['문의 1', '문의 2', '문의 3', '문의 4', '문의 5'])
+      asked.push((await ask(author, { title })).body.qno);
+    await ask(other, { title: '남의 문의' });
+    const page = (number: number) =>
+      call<PageResult<InquiryWithProductDto>>('GET', `/api/qa/my?page=${number}&size=2`, author);
+
+    const first = await page(1);
+    const last = await page(3);
+
+    expect(first.status).toBe(200);
+    expect(first.body.totalCount).toBe(5);
+    expect(first.body.dtoList.map((inquiry) => [inquiry.qno, inquiry.p_name])).toEqual([
+      [asked[4], '문의 상품'],
+      [asked[3], '문의 상품'],
+    ]);
+    expect(last.body.dtoList.map((inquiry) => inquiry.qno)).toEqual([asked[0]]);
+    expect((await call('GET', '/api/qa/my?page=1&size=2')).status).toBe(401);
+  });
+
   it("lets the product's seller answer, shown with its date to everyone who may read it; another seller gets NOT_YOUR_INQUIRY", async () => {
     const author = await newShopper();
     const { qno } = (await ask(author, { secret: true })).body;

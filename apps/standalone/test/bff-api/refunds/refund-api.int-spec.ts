@@ -433,9 +433,11 @@ describe('refunds', () => {
     const other = await newShopper();
     const item = await product(seller.mno, 4_000);
     const order = await paidOrder(shopper, [item.odno], 1);
-    expect((await requestRefund(shopper, order.ono, '짧은 사유')).body.message).toContain(
-      RefundMessages.reasonLength,
-    );
+    // The length is the trimmed reason's: ten spaces, or nine characters padded with spaces, are too short.
+    for (const reason of ['짧은 사유', ' '.repeat(10), '   아홉 글자의 사유    '])
+      expect((await requestRefund(shopper, order.ono, reason)).body.message).toContain(
+        RefundMessages.reasonLength,
+      );
     expect((await requestRefund(other, order.ono)).status).toBe(404);
     expect((await requestRefund(shopper, 987_654)).status).toBe(404);
     const { body: refund } = await requestRefund(shopper, order.ono);
@@ -460,6 +462,12 @@ describe('refunds', () => {
       },
     });
     expect((await requestRefund(shopper, unpaid.body.ono)).body.message).toBe(RefundMessages.notRefundable);
+    // An admin's 전체 is every order, an unpaid one too; a seller's lists only paid orders.
+    const listed = async (caller: Shopper) =>
+      (await call<SellerOrderDto[]>('GET', '/api/orders', caller)).body.map((row) => row.ono);
+    expect(await listed(admin)).toEqual(expect.arrayContaining([order.ono, unpaid.body.ono]));
+    expect(await listed(seller)).toContain(order.ono);
+    expect(await listed(seller)).not.toContain(unpaid.body.ono);
     // Every line reviewed: no refund, as the web app shows no button.
     const reviewed = await paidOrder(shopper, [item.odno], 1);
     await stack.orders!.orderDetail.updateMany({ where: { ono: reviewed.ono }, data: { reviewFlag: true } });

@@ -370,11 +370,12 @@ function OrderRow({
       </td>
       <td className="console-orders__refund console-orders__when" data-label="환불 요청일">
         {refund ? (
-          <>
+          // One block, so that a phone's card shows it all beside its label.
+          <div>
             <time dateTime={refund.rf_requestDate}>{formatDateTime(refund.rf_requestDate)}</time>
             <span className="console-orders__reason">사유: {refund.rf_reason}</span>
             {refund.parts.length > 0 ? <RefundParts parts={refund.parts} /> : null}
-          </>
+          </div>
         ) : (
           '-'
         )}
