@@ -352,6 +352,8 @@ const results = [];
 const driverErrors = [];
 const latencies = [];
 let placed = 0;
+/** Racing checkouts refused at placement: one may leave an order catalog refused stock for (cancelled, unpaid). */
+let refusedAtPlacement = 0;
 let inFlight = 0;
 let driving = true;
 
@@ -449,8 +451,12 @@ async function checkout(shopper, spec, index) {
       },
     });
   } catch (error) {
-    // Placing refuses more than the stock catalog shows: a racing shopper who came late.
-    if (error instanceof HttpError && error.status === 400 && spec.wave) return false;
+    // Placing refuses more than the stock catalog shows, or an order whose stock another took meanwhile
+    // (cancelled before paying): a racing shopper who came late.
+    if (error instanceof HttpError && error.status === 400 && spec.wave) {
+      refusedAtPlacement += 1;
+      return false;
+    }
     throw error;
   }
   placed += 1;
@@ -650,10 +656,20 @@ function check(initial, final, gateway, refunded = new Set()) {
   const completeOnos = new Set(complete.map((o) => o.ono));
   const cancelled = final.orders.filter((o) => o.status === 'CANCEL');
 
-  // Orders: one per checkout the driver placed, none stuck, none ending otherwise than the shopper was told.
+  // Orders: one per checkout the driver placed (and, per checkout refused at placement, at most one
+  // cancelled for want of stock, unpaid), none stuck, none ending otherwise than the shopper was told.
   checked('orders', results.length);
-  if (final.orders.length > results.length)
-    note('orders', 'doubled', `${final.orders.length} orders for ${results.length} checkouts`);
+  const placedOnos = new Set(results.map((r) => r.ono));
+  const unplaced = final.orders.filter((o) => !placedOnos.has(o.ono));
+  const refusedForStock = unplaced.filter(
+    (o) => o.status === 'CANCEL' && o.cancel_reason === 'STOCK_REJECTED',
+  );
+  if (unplaced.length > refusedForStock.length || refusedForStock.length > refusedAtPlacement)
+    note(
+      'orders',
+      'doubled',
+      `${final.orders.length} orders for ${results.length} checkouts and ${refusedAtPlacement} refused at placement`,
+    );
   for (const r of results) {
     const order = byOno.get(r.ono);
     if (!order) note('orders', 'lost', `order ${r.ono} is missing`);
