@@ -254,6 +254,8 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     const r = relay();
     await r.start();
     await until(async () => published.messages.length === 2, 'the event and its follow-up');
+    // The collector seeing the follow-up does not mean the consumer has handled it yet.
+    await until(async () => handled.length === 2, 'the follow-up handled');
     await r.stop();
     await c.stop();
     await published.close();
