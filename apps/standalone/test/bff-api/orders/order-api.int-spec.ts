@@ -201,26 +201,27 @@ describe('orders API', () => {
     );
   });
 
-  it('cancels the orders catalog cannot reserve, saying why, and reserves one whole', async () => {
-    // Six shoppers check out the last 3 pieces at once: the early check at placement passes them
-    // all (it reads stock before any is reserved); catalog then reserves one and rejects the rest.
+  it('reserves the last pieces for one of the shoppers racing for them and refuses the others before they pay, saying why', async () => {
+    // Six shoppers check out the last 3 pieces at once. The check at placement reads stock before any
+    // is reserved, so several orders are saved; catalog reserves one whole and rejects the others,
+    // whose placements then answer with what is left, their orders cancelled, nothing to pay.
     const shoppers = await Promise.all(Array.from({ length: 6 }, () => newShopper()));
-    const placed = await Promise.all(
-      shoppers.map(async (shopper) => ({
-        shopper,
-        answer: await place(shopper, specOrder(shopper, [{ odno: beef.large, or_count: 3 }])),
-      })),
+    const answers = await Promise.all(
+      shoppers.map((shopper) => place(shopper, specOrder(shopper, [{ odno: beef.large, or_count: 3 }]))),
     );
-    const orders = placed.filter(({ answer }) => answer.status === 201);
-    expect(orders.length).toBeGreaterThanOrEqual(2);
-    await eventually(async () => {
-      const statuses = await Promise.all(
-        orders.map(async ({ shopper, answer }) => (await orderOf(shopper, answer.body.ono)).body),
-      );
-      const cancelled = statuses.filter((order) => order.status === 'CANCEL');
-      expect(cancelled).toHaveLength(orders.length - 1);
-      expect(cancelled.every((order) => /재고가 부족/.test(order.cancelReason ?? ''))).toBe(true);
-    });
+    const accepted = answers.filter((answer) => answer.status === 201);
+    expect(accepted).toHaveLength(1);
+    expect(
+      answers.filter((answer) => answer.status !== 201).map((answer) => [answer.status, answer.body.message]),
+    ).toEqual(Array.from({ length: 5 }, () => [400, OrderMessages.overStock('한우 선물세트', 0)]));
+    const saved = await stack.orders!.order.findMany({ where: { mno: { in: shoppers.map((s) => s.mno) } } });
+    expect(
+      saved.filter((order) => order.status !== 'CANCEL').map((order) => [order.ono, order.stock]),
+    ).toEqual([[accepted[0].body.ono, 'RESERVED']]);
+    const cancelled = saved.filter((order) => order.status === 'CANCEL');
+    expect(
+      cancelled.every((order) => order.cancelReason === 'STOCK_REJECTED' && order.paidPmno === null),
+    ).toBe(true);
     expect(
       (await stack.catalog!.productOption.findUniqueOrThrow({ where: { odno: beef.large } })).odStock,
     ).toBe(0);
