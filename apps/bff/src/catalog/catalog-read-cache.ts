@@ -33,6 +33,11 @@ export interface CatalogCacheOptions {
   /** Memory cap: the cached answers' JSON bytes, counted twice (each is kept as bytes and as an object). */
   maxBytes: number;
   logger?: JsonLogger;
+  /**
+   * How long the feed may be silent before the cache stops serving (FEED_SILENCE_LIMIT_MS). Tests of
+   * what drops an entry set it long, so that a loaded machine's pause does not drop everything.
+   */
+  feedSilenceLimitMs?: number;
 }
 
 /** CATALOG_CACHE_MB: the cache's memory cap in MB, 0 for no cache. */
@@ -199,7 +204,9 @@ export class CatalogReadCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private feedIsLive(): boolean {
-    return performance.now() - this.lastHeardAt <= FEED_SILENCE_LIMIT_MS;
+    return (
+      performance.now() - this.lastHeardAt <= (this.options?.feedSilenceLimitMs ?? FEED_SILENCE_LIMIT_MS)
+    );
   }
 
   private heard(): void {

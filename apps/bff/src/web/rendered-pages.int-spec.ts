@@ -62,6 +62,8 @@ describe('rendered pages kept with the catalogue cache', () => {
     cache = new CatalogReadCache(new CatalogClient(new ServiceClient('catalog', 'http://catalog.invalid')), {
       changes: bus,
       maxBytes: 1 << 20,
+      // What drops a page is tested here, not the feed's silence (catalog-read-cache.int-spec's).
+      feedSilenceLimitMs: 60_000,
     });
     pages = new RenderedPages(cache, 1 << 20);
     await cache.onModuleInit();
