@@ -81,6 +81,8 @@ export interface VerifyTimes {
    * now. A checkout's chain is a handful of such steps when no hop waits for a timer.
    */
   plainReadMs: number;
+  /** Each measured verification with the plain read taken right after it (ms), in checkout order. */
+  pairs: { verifyMs: number; readMs: number }[];
 }
 
 /**
@@ -107,7 +109,11 @@ export async function verifyTimesOnIdleStore(
     readMs.push(performance.now() - started);
   }
   const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
-  return { verifyMs: sorted(verifyMs), plainReadMs: sorted(readMs)[Math.floor(readMs.length / 2)] };
+  return {
+    verifyMs: sorted(verifyMs),
+    plainReadMs: sorted(readMs)[Math.floor(readMs.length / 2)],
+    pairs: verifyMs.map((ms, i) => ({ verifyMs: ms, readMs: readMs[i] })),
+  };
 }
 
 /**
@@ -116,15 +122,20 @@ export async function verifyTimesOnIdleStore(
  * steps of about that cost, each a few reads and writes; one that polls waits its poll intervals
  * whatever the machine's speed: 1.4 s and more at the load where a plain read takes 30 ms).
  */
-export const verifyBoundMs = ({ plainReadMs }: VerifyTimes) => Math.max(VERIFY_BOUND_MS, 20 * plainReadMs);
+export const verifyBoundMs = (plainReadMs: number) => Math.max(VERIFY_BOUND_MS, 20 * plainReadMs);
 
-/** Throws unless the fastest measured verification kept to its bound; answers the figures. */
+/**
+ * Throws unless some measured verification kept to the bound of the plain read taken right after it
+ * (a busy moment slows both; on a shared CI machine the run's median read missed such moments);
+ * answers the figures.
+ */
 export async function checkVerifyOnIdleStore(api: StoreApi): Promise<VerifyTimes> {
   const times = await verifyTimesOnIdleStore(api);
-  const [fastest] = times.verifyMs;
-  if (fastest > verifyBoundMs(times))
+  if (!times.pairs.some((pair) => pair.verifyMs <= verifyBoundMs(pair.readMs)))
     throw new Error(
-      `the fastest verification took ${Math.round(fastest)} ms, over ${Math.round(verifyBoundMs(times))} ms`,
+      `no verification kept to its bound: ${times.pairs
+        .map((pair) => `${Math.round(pair.verifyMs)} ms over ${Math.round(verifyBoundMs(pair.readMs))} ms`)
+        .join(', ')}`,
     );
   return times;
 }
