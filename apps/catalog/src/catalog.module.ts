@@ -16,7 +16,9 @@ import { ProductManagementController } from './products/product-management.contr
 import { ReviewController } from './reviews/review.controller';
 import { ReviewRepository } from './reviews/review.repository';
 import { ReviewWrites } from './reviews/review-writes';
-import { ProductTotals, stockHandlers } from './stock/stock.handlers';
+import { OptionStock, ProductTotals } from './stock/option-stock';
+import { ExpiredStockHoldSweeper, StockHoldController, StockHolds } from './stock/stock-holds';
+import { stockHandlers } from './stock/stock.handlers';
 import { purchasedLineHandlers } from './reviews/purchased-lines.handlers';
 import { WishController } from './wishes/wish.controller';
 import { WishList } from './wishes/wish-list';
@@ -32,6 +34,7 @@ export const catalogService = defineService({
     ProductController,
     ProductManagementController,
     OptionController,
+    StockHoldController,
     ReviewController,
     ImageController,
     WishController,
@@ -42,6 +45,9 @@ export const catalogService = defineService({
     ProductManagement,
     ProductChanges,
     ProductTotals,
+    OptionStock,
+    StockHolds,
+    ExpiredStockHoldSweeper,
     ReviewRepository,
     ReviewWrites,
     OptionSnapshots,

@@ -67,8 +67,8 @@ describe('order service', () => {
   let db: OrderDatabase;
   let nextPmno = 1;
 
-  const place = (mno = 7): Promise<PlacedOrderDto> =>
-    order.app.get(CommandBus).execute(new PlaceOrder(mno, randomUUID(), checkout));
+  const place = (mno = 7, key = randomUUID()): Promise<PlacedOrderDto> =>
+    order.app.get(CommandBus).execute(new PlaceOrder(mno, key, checkout));
   const tell = <P extends { ono: number }>(event: Parameters<typeof publishEvent<P>>[1], payload: P) =>
     publishEvent(order.transport, event, payload, payload.ono, 'test');
   const verified = (ono: number, pmno = nextPmno++) => ({
@@ -85,8 +85,6 @@ describe('order service', () => {
     (await db.$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_event'))[0].n;
 
   beforeAll(async () => {
-    // The stand-in answers no order.placed: the tests tell the order its stock answer themselves.
-    process.env.ORDER_STOCK_ANSWER_WAIT_MS = '0';
     catalog = await startCatalogStandIn([option]);
     order = await startTestService(orderService, {
       serviceUrls: { catalog: catalog.url },
@@ -96,14 +94,17 @@ describe('order service', () => {
   });
 
   afterAll(async () => {
-    delete process.env.ORDER_STOCK_ANSWER_WAIT_MS;
     await order?.close();
     await catalog?.close();
   });
 
-  it('places an order with catalog prices and announces it with the cart lines it came from', async () => {
-    const placed = await place();
+  it('places an order with catalog prices, holding its stock, and announces it with the cart lines it came from and its hold', async () => {
+    const key = randomUUID();
+    const stock = catalog.state.stock.get(11)!;
+    const placed = await place(7, key);
     expect(placed).toEqual({ ono: expect.any(Number), o_totalPrice: 216_200, status: 'PAYMENT_PENDING' });
+    expect(catalog.state.holds.get(`7:${key}`)).toEqual([{ odno: 11, pno: 5, count: 2 }]);
+    expect(catalog.state.stock.get(11)).toBe(stock - 2);
     const [event] = await announced(placed.ono);
     expect(event).toEqual({
       topic: OrderPlacedV1.topic,
@@ -113,8 +114,31 @@ describe('order service', () => {
         totalPrice: 216_200,
         lines: [{ orno: expect.any(Number), odno: 11, pno: 5, sellerId: 3, count: 2, price: 108_100 }],
         cartItemIds: [4, 5],
+        stockHold: `7:${key}`,
       },
     });
+  });
+
+  it('placing again with the same key answers the first order and holds nothing more', async () => {
+    const key = randomUUID();
+    const stock = catalog.state.stock.get(11)!;
+    const [first, again] = await Promise.all([place(7, key), place(7, key)]);
+    expect(again).toEqual(first);
+    expect(await place(7, key)).toEqual(first);
+    expect(catalog.state.stock.get(11)).toBe(stock - 2);
+    expect(await db.order.count({ where: { idempotencyKey: `7:${key}` } })).toBe(1);
+  });
+
+  it('refuses a placement whose pieces another checkout took after its prices were read, saving and announcing nothing', async () => {
+    const stock = catalog.state.stock.get(11)!;
+    const [orders, events] = [await db.order.count(), await outboxRows()];
+    catalog.state.stock.set(11, 1);
+    try {
+      await expect(place()).rejects.toThrow(OrderMessages.overStock('한우 선물세트', 1));
+    } finally {
+      catalog.state.stock.set(11, stock);
+    }
+    expect([await db.order.count(), await outboxRows()]).toEqual([orders, events]);
   });
 
   it('completes once when stock and payment arrive together, however often they are delivered', async () => {
@@ -294,9 +318,11 @@ describe('order service', () => {
 
   describe('writes each event in the transaction of its state change', () => {
     it('placing an order', async () => {
-      const [orders, events] = [await db.order.count(), await outboxRows()];
+      const [orders, events, holds] = [await db.order.count(), await outboxRows(), catalog.state.holds.size];
       await crashAfterNextEnqueue(() => place());
       expect([await db.order.count(), await outboxRows()]).toEqual([orders, events]);
+      // Nothing was saved, so the pieces it held went back at once.
+      expect(catalog.state.holds.size).toBe(holds);
     });
 
     it('completing an order', async () => {

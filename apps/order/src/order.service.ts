@@ -4,7 +4,7 @@ import { catalogOptionsProvider } from '@mkt/internal-clients';
 import { defineService } from '@mkt/platform';
 import { z } from 'zod';
 import { AbandonPaymentHandler } from './checkout/abandon-payment';
-import { PlaceOrderHandler, STOCK_ANSWER_WAIT_MS } from './checkout/place-order';
+import { PlaceOrderHandler } from './checkout/place-order';
 import { OrderDatabase } from './database';
 import { OrderController } from './orders/order.controller';
 import { OrderReads } from './orders/order-reads';
@@ -20,8 +20,6 @@ import { MarkLineReviewed } from './reviews/review-written.handler';
 
 /** Minutes a placed order waits for its payment before it is cancelled. */
 const paymentTimeout = z.coerce.number().int().positive().default(15);
-/** Milliseconds placing an order waits for catalog's stock answer before the shopper pays (0: none). */
-const stockAnswerWait = z.coerce.number().int().min(0).max(10_000).default(3_000);
 
 /** Orders and their process: placed, then complete once paid and reserved, or cancelled; then, maybe, reviewed or refunded. */
 export const orderService = defineService({
@@ -41,10 +39,6 @@ export const orderService = defineService({
     {
       provide: PAYMENT_TIMEOUT_MS,
       useFactory: () => paymentTimeout.parse(process.env.ORDER_PAYMENT_TIMEOUT_MINUTES) * 60_000,
-    },
-    {
-      provide: STOCK_ANSWER_WAIT_MS,
-      useFactory: () => stockAnswerWait.parse(process.env.ORDER_STOCK_ANSWER_WAIT_MS),
     },
     catalogOptionsProvider,
   ],

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { optionSnapshotSchema } from '@mkt/contracts';
-import type { OptionSnapshot } from '@mkt/contracts';
+import { optionSnapshotSchema, stockHoldAnswerSchema } from '@mkt/contracts';
+import type { OptionSnapshot, StockHoldAnswer, StockHoldRequest } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
 import { ServiceClient } from '@mkt/http';
 import { SERVICE_RUNTIME, serviceUrl } from '@mkt/platform';
 
-/** Reads options' current names, prices and stock from catalog. */
+/** Reads options' current names, prices and stock from catalog, and holds their stock for a checkout. */
 export class CatalogOptions {
   constructor(private readonly catalog: ServiceClient) {}
 
@@ -18,6 +18,16 @@ export class CatalogOptions {
       odno: unique.join(','),
     });
     return new Map(options.map((option) => [option.odno, option]));
+  }
+
+  /** Takes the lines out of stock for the placement `key`, all or none (again under the same key: nothing more). */
+  async hold({ key, lines }: StockHoldRequest): Promise<StockHoldAnswer> {
+    return stockHoldAnswerSchema.parse(await this.catalog.post('/stock-holds', { key, lines }));
+  }
+
+  /** Gives back what the placement `key` held, unless its order claimed it. */
+  async releaseHold(key: string): Promise<void> {
+    await this.catalog.delete(`/stock-holds/${encodeURIComponent(key)}`);
   }
 }
 

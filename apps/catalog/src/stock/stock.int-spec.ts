@@ -9,10 +9,11 @@ import {
   StockReservedV1,
 } from '@mkt/contracts';
 import type { TestService } from '@mkt/testing';
-import { crashAfterNextEnqueue, eventually, publishEvent, startTestService } from '@mkt/testing';
+import { callService, crashAfterNextEnqueue, eventually, publishEvent, startTestService } from '@mkt/testing';
 import { catalogService } from '../catalog.module';
 import { CatalogDatabase } from '../database';
 import { createProduct } from '../products/new-product';
+import { STOCK_HOLD_TTL_MS, StockHolds } from './stock-holds';
 import { ReserveStockOnOrderPlaced } from './stock.handlers';
 
 jest.setTimeout(120_000);
@@ -242,5 +243,111 @@ describe("catalog's stock and the order's events", () => {
     expect(await stockOf(pno)).toEqual({ options: [5], p_stock: 5, salesVol: 0 });
     expect(await db.stockReservation.findUnique({ where: { ono } })).toBeNull();
     expect(await announced(ono)).toEqual([]);
+  });
+
+  describe('held at placement (POST /stock-holds), before the order exists', () => {
+    let nextKey = 1;
+    const holdKey = () => `7:hold-${nextKey++}`;
+    const holdLines = (lines: Line[]) => lines.map(({ odno, pno, count }) => ({ odno, pno, count }));
+    const holds = () => catalog.app.get(StockHolds);
+    const hold = (key: string, lines: Line[]) =>
+      callService<unknown>(catalog, 'POST', '/stock-holds', { key, lines: holdLines(lines) });
+    const statusOf = async (key: string) => (await db.stockHold.findUniqueOrThrow({ where: { key } })).status;
+
+    it('holds every line or none, names the short lines, and holds nothing more when asked again', async () => {
+      const { pno, odnos } = await product([10, 2]);
+      const key = holdKey();
+      const lines = [line(pno, odnos[0], 4), line(pno, odnos[1], 2)];
+      expect(await hold(key, lines)).toEqual({ status: 200, body: { held: true } });
+      expect(await hold(key, lines)).toEqual({ status: 200, body: { held: true } });
+      expect(await stockOf(pno)).toEqual({ options: [6, 0], p_stock: 6, salesVol: 0 });
+      expect(await productChanges(pno)).toEqual([{ pno, changes: ['stock'] }]);
+
+      expect(await hold(holdKey(), [line(pno, odnos[0], 1), line(pno, odnos[1], 1)])).toEqual({
+        status: 200,
+        body: { held: false, shortLines: [{ odno: odnos[1], wanted: 1, available: 0 }] },
+      });
+      expect(await stockOf(pno)).toEqual({ options: [6, 0], p_stock: 6, salesVol: 0 });
+      expect((await hold(holdKey(), [])).status).toBe(400);
+    });
+
+    it('never oversells: of 30 shoppers holding one piece of 10 at once, exactly 10 hold one', async () => {
+      const { pno, odnos } = await product([10]);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => holds().hold(holdKey(), holdLines([line(pno, odnos[0], 1)]))),
+      );
+      expect(answers.filter((answer) => answer.held)).toHaveLength(10);
+      expect(await stockOf(pno)).toEqual({ options: [0], p_stock: 0, salesVol: 0 });
+    });
+
+    it('is claimed by its order, whose stock is not taken again; a cancellation gives it back once', async () => {
+      const { pno, odnos } = await product([5]);
+      const [key, ono] = [holdKey(), nextOno++];
+      const lines = [line(pno, odnos[0], 2)];
+      await hold(key, lines);
+      await publish(OrderPlacedV1, { ...placed(ono, lines), stockHold: key });
+      await eventually(async () =>
+        expect(await announced(ono)).toEqual([{ topic: StockReservedV1.topic, payload: { ono } }]),
+      );
+      expect(await statusOf(key)).toBe('CLAIMED');
+      expect((await stockOf(pno)).options).toEqual([3]);
+      // A claimed hold is the order's: releasing the key gives nothing back.
+      await holds().release(key);
+      expect((await stockOf(pno)).options).toEqual([3]);
+      const cancelled = { ono, mno: 7, reason: 'PAYMENT_TIMEOUT' as const, lines, pmno: null };
+      await publish(OrderCancelledV1, cancelled);
+      await publish(OrderCancelledV1, cancelled);
+      await settled(OrderCancelledV1.topic);
+      expect(await stockOf(pno)).toEqual({ options: [5], p_stock: 5, salesVol: 0 });
+    });
+
+    it('goes back at once when the placement could not save its order, once', async () => {
+      const { pno, odnos } = await product([5]);
+      const key = holdKey();
+      await hold(key, [line(pno, odnos[0], 2)]);
+      expect((await callService(catalog, 'DELETE', `/stock-holds/${encodeURIComponent(key)}`)).status).toBe(
+        204,
+      );
+      await holds().release(key);
+      expect(await stockOf(pno)).toEqual({ options: [5], p_stock: 5, salesVol: 0 });
+      expect(await statusOf(key)).toBe('RELEASED');
+    });
+
+    it('goes back when the order was cancelled before its order.placed arrived', async () => {
+      const { pno, odnos } = await product([5]);
+      const [key, ono] = [holdKey(), nextOno++];
+      const lines = [line(pno, odnos[0], 2)];
+      await hold(key, lines);
+      await publish(OrderCancelledV1, { ono, mno: 7, reason: 'PAYMENT_CANCELLED', lines, pmno: null });
+      await settled(OrderCancelledV1.topic);
+      await publish(OrderPlacedV1, { ...placed(ono, lines), stockHold: key });
+      await settled(OrderPlacedV1.topic);
+      expect(await stockOf(pno)).toEqual({ options: [5], p_stock: 5, salesVol: 0 });
+      expect(await announced(ono)).toEqual([]);
+    });
+
+    it('goes back when nobody claimed it in time; its order arriving later takes the pieces afresh, or is refused', async () => {
+      const { pno, odnos } = await product([3]);
+      const [late, refused] = [holdKey(), holdKey()];
+      await hold(late, [line(pno, odnos[0], 2)]);
+      await hold(refused, [line(pno, odnos[0], 1)]);
+      const expired = new Date(Date.now() - STOCK_HOLD_TTL_MS);
+      await db.stockHold.updateMany({
+        where: { key: { in: [late, refused] } },
+        data: { expiresAt: expired },
+      });
+      expect(await holds().releaseExpired()).toBeGreaterThanOrEqual(2);
+      expect((await stockOf(pno)).options).toEqual([3]);
+
+      await hold(holdKey(), [line(pno, odnos[0], 2)]);
+      const [lateOno, refusedOno] = [nextOno++, nextOno++];
+      await publish(OrderPlacedV1, { ...placed(lateOno, [line(pno, odnos[0], 1)]), stockHold: late });
+      await eventually(async () => expect((await announced(lateOno))[0]?.topic).toBe(StockReservedV1.topic));
+      await publish(OrderPlacedV1, { ...placed(refusedOno, [line(pno, odnos[0], 1)]), stockHold: refused });
+      await eventually(async () =>
+        expect((await announced(refusedOno))[0]?.topic).toBe(StockRejectedV1.topic),
+      );
+      expect((await stockOf(pno)).options).toEqual([0]);
+    });
   });
 });

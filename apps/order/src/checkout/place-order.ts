@@ -1,14 +1,13 @@
 import { Inject } from '@nestjs/common';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { OptionSnapshot, OrderCreate, PlacedOrderDto } from '@mkt/contracts';
+import type { OptionSnapshot, OrderCreate, PlacedOrderDto, ShortLine } from '@mkt/contracts';
 import { OrderMessages, OrderPlacedV1 } from '@mkt/contracts';
 import { CatalogOptions } from '@mkt/internal-clients';
 import { Outbox } from '@mkt/messaging';
 import { BadInput } from '@mkt/http';
 import { ceilTo10Won, discountedPrice, lineTotal } from '@mkt/pricing';
 import { OrderDatabase } from '../database';
-import { OrderReads } from '../orders/order-reads';
 
 /** A shopper's checkout: one order per idempotency key, priced from catalog's current values. */
 export class PlaceOrder {
@@ -51,45 +50,41 @@ async function priceLines(catalog: CatalogOptions, order: OrderCreate): Promise<
   });
 }
 
-/**
- * How long placing waits for catalog's answer on the order's stock (an event's round trip), so that
- * a shopper whose pieces another order took is told before paying; past it the shopper pays, and a
- * rejection later cancels the order and gives the money back.
- */
-export const STOCK_ANSWER_WAIT_MS = Symbol('STOCK_ANSWER_WAIT_MS');
+/** What a shopper reads when catalog could not hold a line: the first short line, by its product's name. */
+function shortMessage(lines: PricedLine[], [short]: ShortLine[]): string {
+  const name = lines.find((line) => line.option.odno === short.odno)?.option.p_name ?? '상품';
+  return OrderMessages.overStock(name, short.available);
+}
 
 /**
- * Saves the order (PAYMENT_PENDING) and announces it (order.placed) in one transaction, then answers
- * once catalog reserved its stock. The total is the server's; a total the shopper saw that differs
- * from it is refused. An order whose stock catalog refused (another order took the last pieces after
- * this one's prices were read) is cancelled and refused, as it would have been a moment later.
+ * Holds the order's stock at catalog, then saves the order (PAYMENT_PENDING) and announces it
+ * (order.placed, naming the hold it claims) in one transaction. A shopper whose pieces another
+ * checkout took is refused before any order exists, so nobody pays for pieces that are gone. The
+ * total is the server's; a total the shopper saw that differs from it is refused.
  */
 @CommandHandler(PlaceOrder)
 export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlacedOrderDto> {
   constructor(
     private readonly db: OrderDatabase,
     private readonly outbox: Outbox,
-    private readonly reads: OrderReads,
     @Inject(CatalogOptions) private readonly catalog: CatalogOptions,
-    @Inject(STOCK_ANSWER_WAIT_MS) private readonly stockAnswerWaitMs: number,
   ) {}
 
   async execute({ mno, idempotencyKey, order }: PlaceOrder): Promise<PlacedOrderDto> {
-    const placed =
-      (await this.placedWith(mno, idempotencyKey)) ?? (await this.place(mno, idempotencyKey, order));
-    if ((await this.reads.stockAnswer(placed.ono, this.stockAnswerWaitMs)) === 'REJECTED') {
-      // The lines as catalog shows them now name what ran short; had the pieces come back meanwhile, say so plainly.
-      await priceLines(this.catalog, order);
-      throw new BadInput(OrderMessages.soldOutWhilePlacing);
-    }
-    return placed;
+    const key = memberKey(mno, idempotencyKey);
+    return (await this.placedWith(key)) ?? (await this.place(mno, key, order));
   }
 
-  private async place(mno: number, idempotencyKey: string, order: OrderCreate): Promise<PlacedOrderDto> {
+  private async place(mno: number, key: string, order: OrderCreate): Promise<PlacedOrderDto> {
     const lines = await priceLines(this.catalog, order);
     const totalPrice = lines.reduce((sum, line) => sum + line.total, 0);
     if (order.o_totalPrice !== undefined && order.o_totalPrice !== totalPrice)
       throw new BadInput(OrderMessages.totalChanged(totalPrice));
+    const hold = await this.catalog.hold({
+      key,
+      lines: lines.map(({ option, count }) => ({ odno: option.odno, pno: option.pno, count })),
+    });
+    if (!hold.held) throw new BadInput(shortMessage(lines, hold.shortLines));
     try {
       return await this.db.$transaction(async (tx) => {
         const placed = await tx.order.create({
@@ -99,7 +94,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlacedOrde
             oAddress: order.o_address,
             oReceiver: order.o_reciver,
             oReceiverPhoNum: order.o_reciverPhoNum,
-            idempotencyKey: memberKey(mno, idempotencyKey),
+            idempotencyKey: key,
             cartItemIds: order.cartItemIds ?? [],
             details: {
               create: lines.map(({ option, count, unitPrice, total }) => ({
@@ -133,23 +128,24 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrder, PlacedOrde
               price: line.orPrice,
             })),
             cartItemIds: placed.cartItemIds,
+            stockHold: key,
           },
           { aggregateId: placed.ono },
         );
         return { ono: placed.ono, o_totalPrice: totalPrice, status: placed.status };
       });
     } catch (error) {
-      // Two submissions with one key raced; the loser answers with the winner's order.
-      const winner = await this.placedWith(mno, idempotencyKey);
+      // Two submissions with one key raced; the loser answers with the winner's order, which claims the hold.
+      const winner = await this.placedWith(key);
       if (winner) return winner;
+      // Nothing was saved: the pieces go back on sale now (or when the hold runs out, if catalog cannot be told).
+      await this.catalog.releaseHold(key).catch(() => undefined);
       throw error;
     }
   }
 
-  private async placedWith(mno: number, idempotencyKey: string): Promise<PlacedOrderDto | null> {
-    const order = await this.db.order.findUnique({
-      where: { idempotencyKey: memberKey(mno, idempotencyKey) },
-    });
+  private async placedWith(key: string): Promise<PlacedOrderDto | null> {
+    const order = await this.db.order.findUnique({ where: { idempotencyKey: key } });
     return order && { ono: order.ono, o_totalPrice: order.oTotalPrice, status: order.status };
   }
 }

@@ -7,7 +7,7 @@ import { NotFound } from '@mkt/http';
 import { DATABASE_NOTICES } from '@mkt/platform';
 import { OrderDatabase } from '../database';
 import type { Prisma } from '../database';
-import type { CancelReason, StockState } from '../process/order-process';
+import type { CancelReason } from '../process/order-process';
 
 const withLines = { details: { orderBy: { orno: 'asc' } } } as const;
 type OrderRow = Prisma.OrderGetPayload<{ include: typeof withLines }>;
@@ -64,8 +64,8 @@ const SELLER_CONSOLE_STATUSES = ['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COM
 export type OwnChange = { ono: number; rfno: number } | { orno: number };
 
 /**
- * What an update of an order's status, of its stock state, of its refund or of a line's review
- * notifies, with the order's number (migrations 0006 to 0008).
+ * What an update of an order's status, of its refund or of a line's review notifies, with the
+ * order's number (migrations 0006 and 0007).
  */
 const ORDER_CHANGED = 'order_changed';
 
@@ -144,26 +144,6 @@ export class OrderReads {
       waitMs,
     );
     return toOrderDto(decided ?? (await this.row(ono)));
-  }
-
-  /**
-   * Catalog's answer for the order's stock (RESERVED, or REJECTED and the order cancelled), woken
-   * by the commit that recorded it; PENDING if none came within `waitMs`.
-   */
-  async stockAnswer(ono: number, waitMs: number): Promise<StockState> {
-    const stockOf = async () =>
-      (await this.db.order.findUniqueOrThrow({ where: { ono }, select: { stock: true } })).stock;
-    const answered = await waitForNotice(
-      this.notices,
-      ORDER_CHANGED,
-      String(ono),
-      async () => {
-        const stock = await stockOf();
-        return stock === 'PENDING' ? undefined : stock;
-      },
-      waitMs,
-    );
-    return answered ?? (await stockOf());
   }
 
   /**

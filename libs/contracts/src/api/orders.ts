@@ -51,7 +51,6 @@ export const OrderMessages = {
   unknownOption: '존재하지 않는 상품 옵션이 포함되어 있습니다.',
   productDeleted: (productName: string) => `${productName}: 판매가 종료된 상품입니다.`,
   overStock: (productName: string, max: number) => `${productName}: 남은 재고는 ${max}개입니다.`,
-  soldOutWhilePlacing: '주문하시는 사이 재고가 소진되어 주문이 취소되었습니다. 다시 주문해 주세요.',
   totalChanged: (server: number) =>
     `주문 금액이 바뀌었습니다. 다시 확인해 주세요. (결제하실 금액: ${server.toLocaleString('ko-KR')}원)`,
   orderNotFound: '주문을 찾을 수 없습니다.',
@@ -292,3 +291,36 @@ export const sandboxPayResultSchema = z.object({
   fail_reason: z.string().nullable(),
 });
 export type SandboxPayResult = z.infer<typeof sandboxPayResultSchema>;
+
+/** A line short of stock, with what was left of it. */
+export const shortLineSchema = z.object({
+  odno: z.number().int().positive(),
+  wanted: z.number().int().positive(),
+  available: z.number().int(),
+});
+export type ShortLine = z.infer<typeof shortLineSchema>;
+
+/**
+ * Internal: a checkout's hold on stock, which order asks of catalog (`POST /stock-holds`) before it
+ * saves the order. `key` names the placement (member and idempotency key), so asking again holds nothing more.
+ */
+export const stockHoldSchema = z.object({
+  key: z.string().min(1).max(140),
+  lines: z
+    .array(
+      z.object({
+        odno: z.number().int().positive(),
+        pno: z.number().int().positive(),
+        count: z.number().int().positive(),
+      }),
+    )
+    .min(1),
+});
+export type StockHoldRequest = z.infer<typeof stockHoldSchema>;
+
+/** Held whole, or nothing held and the lines that were short. */
+export const stockHoldAnswerSchema = z.discriminatedUnion('held', [
+  z.object({ held: z.literal(true) }),
+  z.object({ held: z.literal(false), shortLines: z.array(shortLineSchema).min(1) }),
+]);
+export type StockHoldAnswer = z.infer<typeof stockHoldAnswerSchema>;

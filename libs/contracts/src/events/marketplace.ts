@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderCancelReasonSchema } from '../api/orders';
+import { orderCancelReasonSchema, shortLineSchema } from '../api/orders';
 import { defineEvent } from './envelope';
 
 const won = z.number().int().nonnegative();
@@ -18,7 +18,9 @@ const orderedLine = z.object({
 
 /**
  * A shopper's order was saved, waiting for payment; catalog reserves its stock. `cartItemIds`: the
- * cart lines the checkout came from (empty: the member's lines of the ordered options).
+ * cart lines the checkout came from (empty: the member's lines of the ordered options). `stockHold`:
+ * the stock catalog held for the placement (`POST /stock-holds`), which the order claims rather
+ * than taking the pieces again; absent in events of orders placed before holds.
  */
 export const OrderPlacedV1 = defineEvent(
   'order.placed',
@@ -29,6 +31,7 @@ export const OrderPlacedV1 = defineEvent(
     totalPrice: won,
     lines: z.array(orderedLine).min(1),
     cartItemIds: z.array(id),
+    stockHold: z.string().optional(),
   }),
 );
 
@@ -42,9 +45,7 @@ export const StockRejectedV1 = defineEvent(
   z.object({
     ono: id,
     /** The lines short of stock, with what was left of each. */
-    shortLines: z.array(
-      z.object({ odno: id, wanted: z.number().int().positive(), available: z.number().int() }),
-    ),
+    shortLines: z.array(shortLineSchema),
   }),
 );
 
