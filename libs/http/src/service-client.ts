@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { traceHeaders } from '@mkt/messaging';
 import { CORRELATION_HEADER, currentCorrelationId } from '@mkt/observability';
 import type { ErrorBody } from './http-errors';
+import { keepAliveTransport } from './keep-alive-transport';
 
 /** Raised when a service cannot be reached or fails; the shopper sees a 502 with a readable message. */
 export class ServiceUnavailable extends HttpException {
@@ -46,9 +47,9 @@ async function readJson<T>(response: Response): Promise<T> {
 }
 
 /**
- * How a call reaches the service: `fetch` over internal HTTP unless told otherwise. Standalone mode
- * passes one that dispatches into the service's application in the same process
- * (`inProcessTransport`). It must end the call when `init.signal` aborts.
+ * How a call reaches the service: internal HTTP on kept-alive connections (`keepAliveTransport`)
+ * unless told otherwise. Standalone mode passes one that dispatches into the service's application
+ * in the same process (`inProcessTransport`). It must end the call when `init.signal` aborts.
  */
 export type ServiceTransport = (url: URL, init: RequestInit) => Promise<Response>;
 
@@ -80,7 +81,7 @@ export class ServiceClient {
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retryDelayMs = options.retryDelayMs ?? 100;
-    this.transport = options.transport ?? fetch;
+    this.transport = options.transport ?? keepAliveTransport;
   }
 
   /** A read whose answer must match `answer`, the contract's schema (libs/contracts). */
