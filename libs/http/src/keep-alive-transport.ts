@@ -3,11 +3,12 @@ import { Agent, request } from 'node:http';
 import type { ServiceTransport } from './service-client';
 
 /**
- * One agent for every internal call of the process: up to 64 connections per service, kept open
- * between calls, an idle one closed after 4 s (before a plain Node server's 5 s would close it under
- * a call). Calls beyond 64 at once wait for a connection rather than open more.
+ * One agent for every internal call of the process: connections kept open between calls, an idle
+ * one closed after 4 s (before a plain Node server's 5 s would close it under a call). No cap on
+ * connections: calls queued in the caller behind a burst (a deal's thousand placements) would keep
+ * a short call (a read, a verification) waiting behind them, its time limit running.
  */
-const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 4_000 });
+const agent = new Agent({ keepAlive: true, timeout: 4_000 });
 
 function answerHeaders(headers: IncomingHttpHeaders): Headers {
   const answer = new Headers();
