@@ -1,6 +1,8 @@
 import type { Admin, Consumer, IHeaders, Kafka as KafkaClient, LogEntry, Producer } from 'kafkajs';
 import { Kafka, logLevel } from 'kafkajs';
 import { deadLetterTopic } from '@mkt/contracts';
+// Before any client connects: kafkajs' idle connections stop spinning.
+import './kafkajs-request-queue';
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
 import type {
