@@ -352,6 +352,28 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await c.stop();
   });
 
+  it('wakes a started relay when a killed relay’s claim lapses, not at its next poll', async () => {
+    const c = consumer();
+    await c.start();
+    await enqueue('A', 5);
+    await dyingRelay({ leaseMs: 2_000 });
+    // Started while the dead relay's claim still holds: nothing to claim, and its poll is a minute off.
+    const survivor = relay({ pollIntervalMs: 60_000 });
+    await survivor.start();
+    try {
+      await until(
+        async () => (await survivor.list('PENDING')).length === 0,
+        'the survivor to publish once the claim lapsed',
+        2_000 + 15_000,
+      );
+    } finally {
+      await survivor.stop();
+    }
+    await until(async () => (await inboxRows()) === 1, 'the event handled');
+    expect(await qty('A')).toBe(95);
+    await c.stop();
+  });
+
   it('keeps the claim of a living relay whose publish outlasts the lease', async () => {
     const c = consumer();
     await c.start();

@@ -226,11 +226,12 @@ export class OutboxRelay {
   /**
    * A round, and how long to wait before the next: none after publishing a full batch or an event
    * another of its key waits behind (that one is claimable now), until the earliest retry after a
-   * failed publish, else the poll interval (a commit wakes the relay).
+   * failed publish; when it found nothing to claim, until the earliest retry or lapse of another
+   * relay's claim (a killed relay tells nobody); else the poll interval (a commit wakes the relay).
    */
   private async round(): Promise<{ published: number; waitMs: number }> {
     const claimed = await this.claim();
-    if (claimed.length === 0) return { published: 0, waitMs: this.pollIntervalMs };
+    if (claimed.length === 0) return { published: 0, waitMs: await this.untilNextDue() };
     const ids = claimed.map((row) => String(row.id));
     const renewal = new LeaseRenewal(this.leaseMs, () => this.renewLease(ids));
     try {
@@ -346,6 +347,16 @@ export class OutboxRelay {
       this.batchSize,
     );
     return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  }
+
+  /** Ms until a pending event held back by a retry's wait or a claim comes due; at most the poll interval. */
+  private async untilNextDue(): Promise<number> {
+    const [next] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
+      `SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(leased_until, next_attempt_at))) - now())
+               * 1000)::float8 AS ms
+       FROM ${this.outbox} WHERE status = 'PENDING' AND (next_attempt_at > now() OR leased_until > now())`,
+    );
+    return Math.min(this.pollIntervalMs, Math.ceil(next?.ms ?? Infinity));
   }
 
   private async renewLease(ids: string[]): Promise<void> {
