@@ -424,25 +424,22 @@ export class RefundScenario {
    */
   async partHops() {
     const { sql, dbUrl, DB } = this.tools;
-    const [approvals, refunded, paymentInbox, refundInbox, cancellations] = await Promise.all([
+    const outboxRows = (service, eventType) =>
       sql(
-        dbUrl(DB.refund),
+        dbUrl(DB[service]),
         `SELECT event_id::text, envelope::json->'payload' AS payload, created_at, published_at
-         FROM outbox_event WHERE event_type = 'refund.approved'`,
-      ),
-      sql(
-        dbUrl(DB.payment),
-        `SELECT event_id::text, envelope::json->'payload' AS payload, published_at
-         FROM outbox_event WHERE event_type = 'payment.refunded'`,
-      ),
-      sql(
-        dbUrl(DB.payment),
-        `SELECT event_id::text, processed_at FROM inbox_event WHERE handler = 'payment.queue-refund-cancellation'`,
-      ),
-      sql(
-        dbUrl(DB.refund),
-        `SELECT event_id::text, processed_at FROM inbox_event WHERE handler = 'refund.part-refunded'`,
-      ),
+         FROM outbox_event WHERE event_type = $1`,
+        [eventType],
+      );
+    const inboxRows = (service, handler) =>
+      sql(dbUrl(DB[service]), 'SELECT event_id::text, processed_at FROM inbox_event WHERE handler = $1', [
+        handler,
+      ]);
+    const [approvals, refunded, paymentInbox, refundInbox, cancellations] = await Promise.all([
+      outboxRows('refund', 'refund.approved'),
+      outboxRows('payment', 'payment.refunded'),
+      inboxRows('payment', 'payment.queue-refund-cancellation'),
+      inboxRows('refund', 'refund.part-refunded'),
       sql(dbUrl(DB.payment), 'SELECT rfno, seller_id, done_at FROM refund_cancellation'),
     ]);
     const time = (date) => (date ? new Date(date).getTime() : NaN);

@@ -335,10 +335,23 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     await c.stop();
   });
 
-  it('takes up the events of a relay killed mid-publish within the default lease', async () => {
+  /** A started consumer, and one event in the outbox taking `count` of A. */
+  async function consumerAndOneEvent(count: number) {
     const c = consumer();
     await c.start();
-    await enqueue('A', 4);
+    await enqueue('A', count);
+    return c;
+  }
+
+  /** The consumer applied that one event, once; then it stops. */
+  async function appliedOnce(c: ReturnType<typeof consumer>, count: number) {
+    await until(async () => (await inboxRows()) === 1, 'the event handled');
+    expect(await qty('A')).toBe(100 - count);
+    await c.stop();
+  }
+
+  it('takes up the events of a relay killed mid-publish within the default lease', async () => {
+    const c = await consumerAndOneEvent(4);
     await dyingRelay();
     // A dead relay's claim lapses within the lease (it used to hold its events for 30 s).
     const successor = relay();
@@ -347,15 +360,11 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
       'the successor relay to take the dead one’s events up',
       OUTBOX_LEASE_MS + 5_000,
     );
-    await until(async () => (await inboxRows()) === 1, 'the event handled');
-    expect(await qty('A')).toBe(96);
-    await c.stop();
+    await appliedOnce(c, 4);
   });
 
   it('wakes a started relay when a killed relay’s claim lapses, not at its next poll', async () => {
-    const c = consumer();
-    await c.start();
-    await enqueue('A', 5);
+    const c = await consumerAndOneEvent(5);
     await dyingRelay({ leaseMs: 2_000 });
     // Started while the dead relay's claim still holds: nothing to claim, and its poll is a minute off.
     const survivor = relay({ pollIntervalMs: 60_000 });
@@ -369,15 +378,11 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     } finally {
       await survivor.stop();
     }
-    await until(async () => (await inboxRows()) === 1, 'the event handled');
-    expect(await qty('A')).toBe(95);
-    await c.stop();
+    await appliedOnce(c, 5);
   });
 
   it('keeps the claim of a living relay whose publish outlasts the lease', async () => {
-    const c = consumer();
-    await c.start();
-    await enqueue('A', 2);
+    const c = await consumerAndOneEvent(2);
     let published = false;
     // A publish that waits 1.5 s for the bus, five times the lease (as in a broker outage).
     const slow: MessageTransport = {
@@ -400,9 +405,7 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     // The claim was renewed the whole time: the other relay never took the event.
     expect(takenByOther.filter((n) => n > 0)).toEqual([]);
     expect(await other.relayOnce()).toBe(0);
-    await until(async () => (await inboxRows()) === 1, 'the event handled');
-    expect(await qty('A')).toBe(98);
-    await c.stop();
+    await appliedOnce(c, 2);
   });
 
   it('keeps events of one key in order', async () => {
