@@ -8,6 +8,8 @@
 // cancellations going on without it), or the broker restarted. Once settled, each approved refund
 // must have been cancelled at the sandbox gateway exactly once per seller's part, for that part's
 // amount, the parts summing to the order's total; be COMPLETED with its date; its order REFUND_COMPLETE.
+// The report also times each part's hops (from the services' outbox, inbox and cancellation rows), so
+// the hop that held the slowest refunds is named.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
@@ -34,6 +36,15 @@ const ALONE_TIMEOUT_MS = 30_000;
 /** One refund in ADMIN_EVERY is approved whole by the admin; one in TWICE_EVERY gets each approval twice. */
 const ADMIN_EVERY = 10;
 const TWICE_EVERY = 5;
+
+/** A part's way from approval to its refund's completion, hop by hop: [name, from, to] of partHops()' times. */
+const HOPS = [
+  ['approval → refund.approved published (refund relay)', 'approved', 'approvalOut'],
+  ['→ payment took it (payment consumer)', 'approvalOut', 'queued'],
+  ['→ given back at the gateway (payment canceller)', 'queued', 'givenBack'],
+  ['→ payment.refunded published (payment relay)', 'givenBack', 'refundedOut'],
+  ['→ refund took it (refund consumer)', 'refundedOut', 'recorded'],
+];
 
 /**
  * Before the services start: a second seller (the demo seller's account copied under another
@@ -354,6 +365,7 @@ export class RefundScenario {
     }
     this.completed = rows.filter((row) => row.status === 'COMPLETED').length;
     this.overtaken = await this.overtakenRequests();
+    this.hops = await this.partHops();
     return { tally, found };
   }
 
@@ -404,6 +416,87 @@ export class RefundScenario {
       .length;
   }
 
+  /**
+   * When each part of an approved refund passed each point of HOPS, in ms since the epoch, by
+   * `rfno/sellerId`: its refund.approved row written (with the approval) and published, payment's
+   * inbox row for it (the cancellation queued), the cancellation done, its payment.refunded row
+   * published, refund's inbox row for that. Inbox rows carry their transaction's start.
+   */
+  async partHops() {
+    const { sql, dbUrl, DB } = this.tools;
+    const outboxRows = (service, eventType) =>
+      sql(
+        dbUrl(DB[service]),
+        `SELECT event_id::text, envelope::json->'payload' AS payload, created_at, published_at
+         FROM outbox_event WHERE event_type = $1`,
+        [eventType],
+      );
+    const inboxRows = (service, handler) =>
+      sql(dbUrl(DB[service]), 'SELECT event_id::text, processed_at FROM inbox_event WHERE handler = $1', [
+        handler,
+      ]);
+    const [approvals, refunded, paymentInbox, refundInbox, cancellations] = await Promise.all([
+      outboxRows('refund', 'refund.approved'),
+      outboxRows('payment', 'payment.refunded'),
+      inboxRows('payment', 'payment.queue-refund-cancellation'),
+      inboxRows('refund', 'refund.part-refunded'),
+      sql(dbUrl(DB.payment), 'SELECT rfno, seller_id, done_at FROM refund_cancellation'),
+    ]);
+    const time = (date) => (date ? new Date(date).getTime() : NaN);
+    const processed = new Map(
+      [...paymentInbox, ...refundInbox].map((row) => [row.event_id, time(row.processed_at)]),
+    );
+    const givenBack = new Map(cancellations.map((c) => [`${c.rfno}/${c.seller_id}`, time(c.done_at)]));
+    const refundedOf = new Map(refunded.map((e) => [`${e.payload.rfno}/${e.payload.sellerId}`, e]));
+    const hops = new Map();
+    for (const approval of approvals) {
+      const part = `${approval.payload.rfno}/${approval.payload.part.sellerId}`;
+      const refundedEvent = refundedOf.get(part);
+      hops.set(part, {
+        rfno: approval.payload.rfno,
+        approved: time(approval.created_at),
+        approvalOut: time(approval.published_at),
+        queued: processed.get(approval.event_id),
+        givenBack: givenBack.get(part),
+        refundedOut: time(refundedEvent?.published_at),
+        recorded: processed.get(refundedEvent?.event_id),
+      });
+    }
+    return [...hops.values()];
+  }
+
+  /**
+   * Each hop's p50 / p99 / max over the parts of the refunds approved in batches, and for the
+   * slowest of those refunds (their slowest part) the hop that held it longest.
+   */
+  reportHops() {
+    const { percentile, ms } = this.tools;
+    const inBatches = new Set(this.refunds.filter((r) => r.approvedAt && !r.alone).map((r) => r.rfno));
+    const parts = this.hops.filter((part) => inBatches.has(part.rfno));
+    // A consumer may start on an event before its relay has marked it published: that hop took 0.
+    const took = (part, [, from, to]) => Math.max(0, part[to] - part[from]);
+    const table = {};
+    for (const hop of HOPS) {
+      const times = parts.map((part) => took(part, hop)).filter((t) => !Number.isNaN(t));
+      table[hop[0]] =
+        `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${times.length ? ms(Math.max(...times)) : '-'}`;
+    }
+    console.log('each refund part, hop by hop (from the services’ rows):');
+    console.table(table);
+    const slowestPart = new Map();
+    for (const part of parts) {
+      const total = part.recorded - part.approved;
+      if (!(slowestPart.get(part.rfno)?.total >= total)) slowestPart.set(part.rfno, { ...part, total });
+    }
+    const slowest = [...slowestPart.values()].sort((a, b) => b.total - a.total).slice(0, 5);
+    for (const part of slowest) {
+      const [name] = HOPS.reduce((worst, hop) => (took(part, hop) > took(part, worst) ? hop : worst));
+      console.log(
+        `refund ${part.rfno}: ${ms(part.total)} from approval to its last part recorded; ${HOPS.map((hop) => ms(took(part, hop))).join(' + ')}; longest: ${name}`,
+      );
+    }
+  }
+
   /** The refund table: counts, lost and doubled cancellations (`tally`: check()'s), approval → COMPLETED latency, the faults. */
   report(tally) {
     const { lost, doubled } = tally['gateway cancellations'] ?? { lost: 0, doubled: 0 };
@@ -440,5 +533,6 @@ export class RefundScenario {
     console.log(
       `refund driver errors: ${this.errors.length}; requests and approvals took ${seconds(this.driveMs)}`,
     );
+    this.reportHops();
   }
 }

@@ -5,6 +5,7 @@ export * from './tracing';
 export * from './transport';
 export * from './sql-client';
 export * from './logger';
+export * from './lease-renewal';
 export * from './outbox';
 export * from './consumer';
 export * from './dead-letters';

@@ -30,8 +30,8 @@ const FETCH_WAIT_MS = 100;
  * How the producer and the admin client retry a request no broker answered: soon and often, never
  * more than a second apart, so that a broker back from a restart is used within about a second
  * (kafkajs' default doubles the wait over five tries, about 9 s, the last wait near 5 s). Twenty
- * tries span about 17 s: a send still failing then goes back to the outbox relay, well within its
- * lease.
+ * tries span about 17 s: a send still failing then goes back to the outbox relay (which keeps its
+ * claim on the events meanwhile), to be tried again after its backoff.
  */
 const RETRY = { initialRetryTime: 100, maxRetryTime: 1_000, retries: 20 };
 

@@ -14,7 +14,7 @@ import {
   testInfrastructure,
   uniqueTopicPrefix,
 } from '@mkt/testing';
-import type { MessageTransport, TransportMessage } from './index';
+import type { MessageTransport, RawSqlClient, TransportMessage } from './index';
 import {
   busMigrationsDir,
   EventConsumer,
@@ -25,6 +25,7 @@ import {
   eventMessage,
   Outbox,
   OutboxRelay,
+  OUTBOX_LEASE_MS,
   currentCausation,
   currentTraceId,
   pruneMessagingTables,
@@ -115,7 +116,37 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
   const relay = (
     overrides: Partial<ConstructorParameters<typeof OutboxRelay>[2]> = {},
     transport = h.transport,
-  ) => new OutboxRelay(h.db.client, transport, { schema: SCHEMA, pollIntervalMs: 50, ...overrides });
+    db: RawSqlClient = h.db.client,
+  ) => new OutboxRelay(db, transport, { schema: SCHEMA, pollIntervalMs: 50, ...overrides });
+  const never = () => new Promise<never>(() => undefined);
+
+  /**
+   * A relay whose process is killed once its publish reached the bus: the publish never returns,
+   * and nothing it would write afterwards (a renewal of its lease, the mark) reaches the database.
+   * Resolves when it died.
+   */
+  function dyingRelay(overrides: Partial<ConstructorParameters<typeof OutboxRelay>[2]> = {}) {
+    let dead = false;
+    let died: () => void = () => undefined;
+    const death = new Promise<void>((resolve) => (died = resolve));
+    const transport: MessageTransport = {
+      publish: async (messages) => {
+        await h.transport.publish(messages);
+        dead = true;
+        died();
+        return never();
+      },
+      subscribe: (o) => h.transport.subscribe(o),
+      close: async () => undefined,
+    };
+    const db: RawSqlClient = {
+      $queryRawUnsafe: (query, ...values) => (dead ? never() : h.db.client.$queryRawUnsafe(query, ...values)),
+      $executeRawUnsafe: (query, ...values) =>
+        dead ? never() : h.db.client.$executeRawUnsafe(query, ...values),
+    };
+    void relay(overrides, transport, db).relayOnce();
+    return death;
+  }
   const qty = async (sku: string) =>
     (
       await h.db.client.$queryRawUnsafe<{ qty: number }[]>(
@@ -291,16 +322,7 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     const c = consumer();
     await c.start();
     await enqueue('A', 7);
-    // This relay publishes, then "dies": its publish never returns, so it never marks the event.
-    const dying: MessageTransport = {
-      publish: async (messages) => {
-        await h.transport.publish(messages);
-        await new Promise(() => undefined);
-      },
-      subscribe: (o) => h.transport.subscribe(o),
-      close: async () => undefined,
-    };
-    void relay({ leaseMs: 300 }, dying).relayOnce();
+    await dyingRelay({ leaseMs: 300 });
     await until(async () => (await qty('A')) === 93, 'the first publication');
 
     // A second relay takes over once the lease lapses and publishes the same event again.
@@ -311,6 +333,79 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     expect(await qty('A')).toBe(93);
     expect(await inboxRows()).toBe(1);
     await c.stop();
+  });
+
+  /** A started consumer, and one event in the outbox taking `count` of A. */
+  async function consumerAndOneEvent(count: number) {
+    const c = consumer();
+    await c.start();
+    await enqueue('A', count);
+    return c;
+  }
+
+  /** The consumer applied that one event, once; then it stops. */
+  async function appliedOnce(c: ReturnType<typeof consumer>, count: number) {
+    await until(async () => (await inboxRows()) === 1, 'the event handled');
+    expect(await qty('A')).toBe(100 - count);
+    await c.stop();
+  }
+
+  it('takes up the events of a relay killed mid-publish within the default lease', async () => {
+    const c = await consumerAndOneEvent(4);
+    await dyingRelay();
+    // A dead relay's claim lapses within the lease (it used to hold its events for 30 s).
+    const successor = relay();
+    await until(
+      async () => (await successor.relayOnce()) === 1,
+      'the successor relay to take the dead one’s events up',
+      OUTBOX_LEASE_MS + 5_000,
+    );
+    await appliedOnce(c, 4);
+  });
+
+  it('wakes a started relay when a killed relay’s claim lapses, not at its next poll', async () => {
+    const c = await consumerAndOneEvent(5);
+    await dyingRelay({ leaseMs: 2_000 });
+    // Started while the dead relay's claim still holds: nothing to claim, and its poll is a minute off.
+    const survivor = relay({ pollIntervalMs: 60_000 });
+    await survivor.start();
+    try {
+      await until(
+        async () => (await survivor.list('PENDING')).length === 0,
+        'the survivor to publish once the claim lapsed',
+        2_000 + 15_000,
+      );
+    } finally {
+      await survivor.stop();
+    }
+    await appliedOnce(c, 5);
+  });
+
+  it('keeps the claim of a living relay whose publish outlasts the lease', async () => {
+    const c = await consumerAndOneEvent(2);
+    let published = false;
+    // A publish that waits 1.5 s for the bus, five times the lease (as in a broker outage).
+    const slow: MessageTransport = {
+      publish: async (messages) => {
+        await new Promise((r) => setTimeout(r, 1_500));
+        await h.transport.publish(messages);
+        published = true;
+      },
+      subscribe: (o) => h.transport.subscribe(o),
+      close: async () => undefined,
+    };
+    const working = relay({ leaseMs: 300 }, slow).relayOnce();
+    const other = relay({ leaseMs: 300 });
+    const takenByOther: number[] = [];
+    while (!published) {
+      takenByOther.push(await other.relayOnce());
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await working).toBe(1);
+    // The claim was renewed the whole time: the other relay never took the event.
+    expect(takenByOther.filter((n) => n > 0)).toEqual([]);
+    expect(await other.relayOnce()).toBe(0);
+    await appliedOnce(c, 2);
   });
 
   it('keeps events of one key in order', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@mkt/contracts';
 import { EventHeaders } from '@mkt/contracts';
 import { currentCausation } from './causation';
+import { LeaseRenewal } from './lease-renewal';
 import type { MessagingLogger } from './logger';
 import type { DatabaseNotices } from './notices';
 import { OUTBOX_NOTICE } from './notices';
@@ -107,11 +108,20 @@ export class Outbox {
   }
 }
 
+/**
+ * How long a relay's claim on outbox events holds unless renewed. A publish can wait for the broker
+ * much longer (kafkajs retries about 17 s in an outage): the claimant renews while it waits.
+ */
+export const OUTBOX_LEASE_MS = 5_000;
+
 export interface OutboxRelayOptions {
   schema: string;
   /** Events claimed per round. */
   batchSize?: number;
-  /** How long a claim holds; a relay that dies mid-round is replaced after this. */
+  /**
+   * How long a claim holds unless renewed: the relay renews it while it publishes, so a relay that
+   * dies mid-round (killed while a publish waits for the broker) is replaced within this.
+   */
   leaseMs?: number;
   /**
    * Publish attempts the transport refused before an event is parked as FAILED for an operator to
@@ -163,9 +173,10 @@ export interface OutboxEventView {
 
 /**
  * Publishes committed outbox events in order per key. Rounds claim events with a lease (so several
- * relays may run), publish outside any transaction, then mark them. A relay that dies after publishing
- * and before marking leaves the lease to expire and the event is published again; consumers' inboxes
- * make that harmless. An event is only claimed when no older event of its key is still unpublished.
+ * relays may run), renewed while they publish outside any transaction, then mark them. A relay that
+ * dies after claiming and before marking leaves the lease to lapse within `leaseMs` and the event is
+ * published (perhaps again) by the next round of any relay; consumers' inboxes make a second copy
+ * harmless. An event is only claimed when no older event of its key is still unpublished.
  * A relay sleeps until an outbox insert commits (it listens to the database's notifications), a
  * failed publish's retry is due, or its poll interval passed (a safety net: a missed notification,
  * another relay's lapsed lease).
@@ -192,7 +203,7 @@ export class OutboxRelay {
     this.outbox = table(options.schema, 'outbox_event');
     this.notices = options.notices;
     this.batchSize = options.batchSize ?? 100;
-    this.leaseMs = options.leaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.baseBackoffMs = options.baseBackoffMs ?? 500;
     this.maxBackoffMs = options.maxBackoffMs ?? 5_000;
@@ -215,18 +226,22 @@ export class OutboxRelay {
   /**
    * A round, and how long to wait before the next: none after publishing a full batch or an event
    * another of its key waits behind (that one is claimable now), until the earliest retry after a
-   * failed publish, else the poll interval (a commit wakes the relay).
+   * failed publish; when it found nothing to claim, until the earliest retry or lapse of another
+   * relay's claim (a killed relay tells nobody); else the poll interval (a commit wakes the relay).
    */
   private async round(): Promise<{ published: number; waitMs: number }> {
     const claimed = await this.claim();
-    if (claimed.length === 0) return { published: 0, waitMs: this.pollIntervalMs };
+    if (claimed.length === 0) return { published: 0, waitMs: await this.untilNextDue() };
     const ids = claimed.map((row) => String(row.id));
+    const renewal = new LeaseRenewal(this.leaseMs, () => this.renewLease(ids));
     try {
       await this.transport.publish(claimed.map(toMessage));
     } catch (error) {
+      await renewal.end();
       const retryInMs = await this.recordFailure(ids, error);
       return { published: 0, waitMs: Math.min(this.pollIntervalMs, retryInMs) };
     }
+    await renewal.end();
     await this.db.$executeRawUnsafe(
       `UPDATE ${this.outbox} SET status = 'PUBLISHED', published_at = now(), leased_until = NULL
        WHERE id = ANY($1::bigint[]) AND lease_owner = $2`,
@@ -332,6 +347,26 @@ export class OutboxRelay {
       this.batchSize,
     );
     return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  }
+
+  /** Ms until a pending event held back by a retry's wait or a claim comes due; at most the poll interval. */
+  private async untilNextDue(): Promise<number> {
+    const [next] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
+      `SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(leased_until, next_attempt_at))) - now())
+               * 1000)::float8 AS ms
+       FROM ${this.outbox} WHERE status = 'PENDING' AND (next_attempt_at > now() OR leased_until > now())`,
+    );
+    return Math.min(this.pollIntervalMs, Math.ceil(next?.ms ?? Infinity));
+  }
+
+  private async renewLease(ids: string[]): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `UPDATE ${this.outbox} SET leased_until = now() + make_interval(secs => $1::double precision / 1000)
+       WHERE id = ANY($2::bigint[]) AND lease_owner = $3 AND status = 'PENDING'`,
+      this.leaseMs,
+      ids,
+      this.owner,
+    );
   }
 
   /** Puts the events back in line after a backoff (or parks them); answers the ms until the earliest retry. */

@@ -2,7 +2,7 @@ import { Controller, Inject, Injectable } from '@nestjs/common';
 import type { PayloadOf } from '@mkt/contracts';
 import { PaymentRefundedV2, RefundPartApprovedV2 } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
-import { Outbox } from '@mkt/messaging';
+import { LeaseRenewal, Outbox } from '@mkt/messaging';
 import type { HandlingContext } from '@mkt/platform';
 import { JsonLogger } from '@mkt/observability';
 import { DATABASE_NOTICES, ConsumesEvent, RecurringJob } from '@mkt/platform';
@@ -55,23 +55,6 @@ export const backoffMs = (attempts: number) => Math.min(1_000 * 2 ** attempts, 3
  * it every third of this while it works, so a killed process's refunds are taken up within this time.
  */
 export const CLAIM_MS = 5_000;
-
-/** Renews a claim until ended; ending waits for a renewal under way, so a write after it is the last. */
-class ClaimRenewal {
-  private renewing: Promise<unknown> = Promise.resolve();
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(renew: () => Promise<unknown>) {
-    this.timer = setInterval(() => {
-      this.renewing = renew().catch(() => undefined);
-    }, CLAIM_MS / 3);
-  }
-
-  async end(): Promise<void> {
-    clearInterval(this.timer);
-    await this.renewing;
-  }
-}
 
 /**
  * Gives approved refunds back at the gateway, part by part (partial cancellations), each exactly
@@ -134,7 +117,7 @@ export class RefundCanceller extends RecurringJob {
 
   private async cancelRefund(rfno: number): Promise<number> {
     if (!(await this.claim(rfno, true))) return 0;
-    const renewal = new ClaimRenewal(() => this.claim(rfno, false));
+    const renewal = new LeaseRenewal(CLAIM_MS, () => this.claim(rfno, false));
     try {
       return await this.cancelClaimed(rfno, renewal);
     } finally {
@@ -142,7 +125,7 @@ export class RefundCanceller extends RecurringJob {
     }
   }
 
-  private async cancelClaimed(rfno: number, renewal: ClaimRenewal): Promise<number> {
+  private async cancelClaimed(rfno: number, renewal: LeaseRenewal): Promise<number> {
     const parts = await this.db.refundCancellation.findMany({
       where: { rfno },
       orderBy: { sellerId: 'asc' },
