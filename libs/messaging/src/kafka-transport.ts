@@ -50,6 +50,64 @@ const CONSUMER_RETRY = { ...RETRY, retries: 300 };
  */
 export const CONSUMER_SESSION_TIMEOUT_MS = 6_000;
 
+/** How long a handled message's offset may stay uncommitted before the consumer commits it itself. */
+const COMMIT_CATCH_UP_MS = 1_000;
+
+/**
+ * kafkajs commits a consumer's offsets only after a batch. One that failed (a restarted broker
+ * answers "The coordinator is loading" for a while) stays behind while no message comes: the events
+ * were handled, but the group's lag never reaches 0 and a restart would deliver them again (the
+ * inbox skips them). This notes what the consumer handled and, at its next look for messages (a
+ * fetch, every 100 ms while idle), commits what no commit covered within COMMIT_CATCH_UP_MS.
+ */
+class CommitCatchUp {
+  private readonly uncommitted = new Map<
+    string,
+    { topic: string; partition: number; offset: bigint; at: number }
+  >();
+  private committing = false;
+
+  constructor(private readonly consumer: Consumer) {
+    consumer.on(consumer.events.COMMIT_OFFSETS, ({ payload }) => {
+      for (const { topic, partitions } of payload.topics)
+        for (const { partition, offset } of partitions) {
+          const key = `${topic}/${partition}`;
+          const pending = this.uncommitted.get(key);
+          if (pending && pending.offset <= BigInt(offset)) this.uncommitted.delete(key);
+        }
+    });
+    // Partitions may have moved to another member: what it handled there is its to commit now.
+    consumer.on(consumer.events.GROUP_JOIN, () => this.uncommitted.clear());
+    consumer.on(consumer.events.FETCH, () => void this.catchUp());
+  }
+
+  handled(topic: string, partition: number, offset: string): void {
+    this.uncommitted.set(`${topic}/${partition}`, {
+      topic,
+      partition,
+      offset: BigInt(offset) + 1n,
+      at: Date.now(),
+    });
+  }
+
+  private async catchUp(): Promise<void> {
+    const overdue = [...this.uncommitted.values()].filter(
+      (entry) => Date.now() - entry.at >= COMMIT_CATCH_UP_MS,
+    );
+    if (this.committing || overdue.length === 0) return;
+    this.committing = true;
+    try {
+      await this.consumer.commitOffsets(
+        overdue.map(({ topic, partition, offset }) => ({ topic, partition, offset: String(offset) })),
+      );
+    } catch {
+      // Still failing: the next look tries again.
+    } finally {
+      this.committing = false;
+    }
+  }
+}
+
 /**
  * The bus on Apache Kafka. The producer is idempotent and waits for all in-sync replicas; topics
  * (and their dead-letter topics) are created on first use; consumers commit an offset only after
@@ -141,19 +199,21 @@ export class KafkaTransport implements MessageTransport {
       fromBeginning: !liveTail,
     });
     const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    const commits = liveTail ? undefined : new CommitCatchUp(consumer);
     if (liveTail) consumer.on(consumer.events.FETCH, () => liveTail.onPoll());
     const run = () =>
       consumer.run({
         // A group that never commits is removed by the broker once its member leaves.
         autoCommit: !liveTail,
         partitionsConsumedConcurrently: 3,
-        eachMessage: async ({ topic, message }) => {
+        eachMessage: async ({ topic, partition, message }) => {
           await options.onMessage({
             topic: topic.slice(this.prefix.length),
             key: message.key?.toString() ?? '',
             value: message.value?.toString() ?? '',
             headers: decodeHeaders(message.headers),
           });
+          commits?.handled(topic, partition, message.offset);
         },
       });
     // kafkajs restarts a crashed consumer only after an error it deems retriable. Others end it for
