@@ -17,6 +17,9 @@ import { OptionStock } from './option-stock';
  */
 export const STOCK_HOLD_TTL_MS = 120_000;
 
+/** Another request of the same placement held its pieces while this one was taking them. */
+class HeldMeanwhile extends Error {}
+
 /** Prisma's error for a unique key already taken. */
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
@@ -41,18 +44,23 @@ export class StockHolds {
         if (existing?.status === 'HELD' || existing?.status === 'CLAIMED') return { held: true };
         const shortLines = await this.stock.take(tx, lines);
         if (shortLines.length) return { held: false, shortLines };
-        const hold = { lines: lines.map(({ odno, pno, count }) => ({ odno, pno, count })), status: 'HELD' };
-        const expiresAt = new Date(Date.now() + STOCK_HOLD_TTL_MS);
-        await tx.stockHold.upsert({
-          where: { key },
-          create: { key, ...hold, expiresAt },
-          update: { ...hold, expiresAt },
-        });
+        const hold = {
+          lines: lines.map(({ odno, pno, count }) => ({ odno, pno, count })),
+          status: 'HELD',
+          expiresAt: new Date(Date.now() + STOCK_HOLD_TTL_MS),
+        };
+        // Never an upsert: two requests of one placement at once would both take the pieces. The
+        // second one's write fails instead, and its transaction gives them back.
+        if (!existing) await tx.stockHold.create({ data: { key, ...hold } });
+        else if (
+          (await tx.stockHold.updateMany({ where: { key, status: 'RELEASED' }, data: hold })).count === 0
+        )
+          throw new HeldMeanwhile();
         return { held: true };
       });
     } catch (error) {
       // The same placement asked twice at once: the other request holds its pieces.
-      if (isUniqueViolation(error)) return this.hold(key, lines);
+      if (isUniqueViolation(error) || error instanceof HeldMeanwhile) return this.hold(key, lines);
       throw error;
     }
   }

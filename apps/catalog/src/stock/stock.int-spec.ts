@@ -271,6 +271,18 @@ describe("catalog's stock and the order's events", () => {
       expect((await hold(holdKey(), [])).status).toBe(400);
     });
 
+    it('takes the pieces once when one placement asks for them several times at once', async () => {
+      const { pno, odnos } = await product([10]);
+      const key = holdKey();
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => holds().hold(key, holdLines([line(pno, odnos[0], 3)]))),
+      );
+      expect(answers).toEqual(Array.from({ length: 4 }, () => ({ held: true })));
+      expect((await stockOf(pno)).options).toEqual([7]);
+      await holds().release(key);
+      expect((await stockOf(pno)).options).toEqual([10]);
+    });
+
     it('never oversells: of 30 shoppers holding one piece of 10 at once, exactly 10 hold one', async () => {
       const { pno, odnos } = await product([10]);
       const answers = await Promise.all(
