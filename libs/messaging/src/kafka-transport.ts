@@ -91,10 +91,11 @@ class CommitCatchUp {
   }
 
   private async catchUp(): Promise<void> {
+    if (this.committing || this.uncommitted.size === 0) return;
     const overdue = [...this.uncommitted.values()].filter(
       (entry) => Date.now() - entry.at >= COMMIT_CATCH_UP_MS,
     );
-    if (this.committing || overdue.length === 0) return;
+    if (overdue.length === 0) return;
     this.committing = true;
     try {
       await this.consumer.commitOffsets(

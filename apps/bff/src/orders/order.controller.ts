@@ -35,10 +35,10 @@ export class OrderController {
   @ApiDoc({
     summary: "Places an order at the server's prices",
     description:
-      'An `Idempotency-Key` header makes a repeated submission answer the first order. `status`, `orderDate`, `mno` and line prices are not read; an `o_totalPrice` that differs is refused with the right amount. Answers once catalog has reserved the stock (3 s at most): an order whose pieces another order took meanwhile is cancelled and refused.',
+      'An `Idempotency-Key` header makes a repeated submission answer the first order. `status`, `orderDate`, `mno` and line prices are not read; an `o_totalPrice` that differs is refused with the right amount. Catalog holds the stock before the order is saved: a checkout whose pieces another took meanwhile is refused and saves no order.',
     answer: placedOrderSchema,
     errors: {
-      400: `${BAD_INPUT}; a total that differs from the server's, more than the stock, the stock taken by another order meanwhile`,
+      400: `${BAD_INPUT}; a total that differs from the server's, more than the stock, the stock taken by another checkout meanwhile`,
       403: 'ERROR_ACCESS_DENIED: the body names another member',
       404: 'NOT_FOUND: an option not on sale',
     },
