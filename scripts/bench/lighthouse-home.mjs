@@ -93,6 +93,10 @@ function missedAudits(lhr) {
   return [...missed];
 }
 
+/** The runtime errors whose message is Lighthouse's "Something went wrong with recording the trace … run Lighthouse again". */
+const LOST_TRACE_CODES = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL']);
+class LostTraceError extends Error {}
+
 /** One Lighthouse run in a fresh Chromium (no cache): the figures we print; the report kept in `saveAs` if given. */
 async function measure(url, preset, saveAs) {
   const port = await freePort();
@@ -114,7 +118,10 @@ async function measure(url, preset, saveAs) {
       },
       config,
     );
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `Lighthouse: ${lhr.runtimeError.message}`;
+      throw LOST_TRACE_CODES.has(lhr.runtimeError.code) ? new LostTraceError(message) : new Error(message);
+    }
     lighthouseVersion = lhr.lighthouseVersion;
     if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
     const { audits } = lhr;
@@ -137,6 +144,21 @@ async function measure(url, preset, saveAs) {
   }
 }
 
+/**
+ * Lighthouse on a busy machine now and then loses the trace of a load: such a run measured nothing,
+ * so it is run again (twice at most, and said so).
+ */
+async function measureRetryingLostTraces(url, preset, saveAs) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, preset, saveAs);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof LostTraceError)) throw error;
+      console.log(`${preset}, ${url}: ${error.message}; running it again`);
+    }
+  }
+}
+
 const store = values.url ? { url: values.url, stop: async () => {} } : await startStore();
 try {
   const bestSeller = await (
@@ -155,7 +177,11 @@ try {
       if (values.save) mkdirSync(values.save, { recursive: true });
       for (let run = 0; run < Number(values.runs); run++)
         results.push(
-          await measure(url, preset, values.save && join(values.save, `${preset}-${page}-${run + 1}.json`)),
+          await measureRetryingLostTraces(
+            url,
+            preset,
+            values.save && join(values.save, `${preset}-${page}-${run + 1}.json`),
+          ),
         );
       console.log(`\n${preset}, ${name} (Lighthouse ${lighthouseVersion}, its ${preset} settings) on ${url}`);
       const missed = new Set(results.flatMap((result) => result.missed));
