@@ -27,6 +27,7 @@ import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
 import type { TrustProxy } from '@mkt/http';
 import type { ServiceDefinition } from '@mkt/platform';
 import { JsonLogger } from '@mkt/observability';
+import type { ServiceTransport } from '@mkt/http';
 import { inProcessTransport } from '@mkt/http';
 import { startService } from '@mkt/platform';
 import type { ServiceName } from '@mkt/topology';
@@ -127,6 +128,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   busPruner.start();
   const apps: INestApplication[] = [];
   const urls: Record<string, string> = {};
+  /** Calls into a service already started go straight into its HTTP stack, without a socket. */
+  const transports: Record<string, ServiceTransport> = {};
   const servicesStarted = performance.now();
   for (const definition of ALL_SERVICES) {
     const app = await startService(
@@ -139,12 +142,14 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
         dataDir: join(dataDir, definition.name),
         // Services start in the topology's order, so a called service is already listening.
         serviceUrls: Object.fromEntries(definition.calls.map((name) => [name, urls[name]])),
+        serviceTransports: Object.fromEntries(definition.calls.map((name) => [name, transports[name]])),
         retentionDays: options.retentionDays,
       },
       { port: 0, host: '127.0.0.1' },
     );
     apps.push(app);
     urls[definition.name] = await app.getUrl();
+    transports[definition.name] = inProcessTransport(app.getHttpAdapter().getInstance().routing);
   }
   phasesMs.services = Math.round(performance.now() - servicesStarted);
   const serviceApp = (name: string) => {
@@ -179,13 +184,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
           ServiceName,
           string
         >,
-        // The BFF's calls go straight into each service's HTTP stack, without a socket.
-        serviceTransports: Object.fromEntries(
-          BFF.calls.map((name) => [
-            name,
-            inProcessTransport(serviceApp(name).getHttpAdapter().getInstance().routing),
-          ]),
-        ),
+        serviceTransports: Object.fromEntries(BFF.calls.map((name) => [name, transports[name]])),
         auth: { jwtSecret, store },
         visitors,
         social: socialProvider.settings,

@@ -3,8 +3,8 @@ import { optionSnapshotSchema, stockHoldAnswerSchema } from '@mkt/contracts';
 import type { OptionSnapshot, StockHoldAnswer, StockHoldRequest } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
-import { ServiceClient } from '@mkt/http';
-import { SERVICE_RUNTIME, serviceUrl } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
+import { SERVICE_RUNTIME, serviceClient } from '@mkt/platform';
 
 /** Reads options' current names, prices and stock from catalog, and holds their stock for a checkout. */
 export class CatalogOptions {
@@ -35,6 +35,5 @@ export class CatalogOptions {
 export const catalogOptionsProvider: Provider = {
   provide: CatalogOptions,
   inject: [SERVICE_RUNTIME],
-  useFactory: (runtime: ServiceRuntime) =>
-    new CatalogOptions(new ServiceClient('catalog', serviceUrl(runtime, 'catalog'))),
+  useFactory: (runtime: ServiceRuntime) => new CatalogOptions(serviceClient(runtime, 'catalog')),
 };

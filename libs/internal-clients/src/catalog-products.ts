@@ -2,8 +2,8 @@ import { productDetailSchema } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
-import { ServiceClient } from '@mkt/http';
-import { SERVICE_RUNTIME, serviceUrl } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
+import { SERVICE_RUNTIME, serviceClient } from '@mkt/platform';
 
 /** What is read of a product: only that is checked. */
 const productOwnerSchema = productDetailSchema.pick({ sno: true, delFlag: true });
@@ -28,6 +28,5 @@ export class CatalogProducts {
 export const catalogProductsProvider: Provider = {
   provide: CatalogProducts,
   inject: [SERVICE_RUNTIME],
-  useFactory: (runtime: ServiceRuntime) =>
-    new CatalogProducts(new ServiceClient('catalog', serviceUrl(runtime, 'catalog'))),
+  useFactory: (runtime: ServiceRuntime) => new CatalogProducts(serviceClient(runtime, 'catalog')),
 };

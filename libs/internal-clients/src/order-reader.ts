@@ -2,8 +2,8 @@ import { orderSchema } from '@mkt/contracts';
 import type { OrderDto } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
-import { ServiceClient } from '@mkt/http';
-import { SERVICE_RUNTIME, serviceUrl } from '@mkt/platform';
+import type { ServiceClient } from '@mkt/http';
+import { SERVICE_RUNTIME, serviceClient } from '@mkt/platform';
 
 /** Reads orders from the order service: whose they are, their server total, where they stand. */
 export class OrderReader {
@@ -27,6 +27,5 @@ export class OrderReader {
 export const orderReaderProvider: Provider = {
   provide: OrderReader,
   inject: [SERVICE_RUNTIME],
-  useFactory: (runtime: ServiceRuntime) =>
-    new OrderReader(new ServiceClient('order', serviceUrl(runtime, 'order'))),
+  useFactory: (runtime: ServiceRuntime) => new OrderReader(serviceClient(runtime, 'order')),
 };

@@ -201,7 +201,10 @@ class GroupWorker {
     if (mine.length === 0) return;
     this.handedOver.push(...mine);
     this.handedOver.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    this.loop.nudge();
+    // A turn of the event loop later, as a broker's delivery would come: the embedded database answers
+    // without I/O, so a cascade of handlers woken at once would otherwise hold the thread until its
+    // end, and an HTTP answer ready meanwhile (a verification's) would wait for all of it.
+    setImmediate(() => this.loop.nudge());
   }
 
   /** Delivers what is pending; stops at the first message whose handler rejects. */

@@ -36,7 +36,8 @@ import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import type { ListenOptions } from '@mkt/http';
-import { createHttpApp, SchemaInputModule } from '@mkt/http';
+import type { ServiceTransport } from '@mkt/http';
+import { createHttpApp, SchemaInputModule, ServiceClient } from '@mkt/http';
 import type { Liveness, Readiness } from '@mkt/observability';
 import {
   answerReadiness,
@@ -61,6 +62,11 @@ export interface ServiceRuntime {
   dataDir: string;
   /** Base URLs of the services this one calls over internal HTTP (its definition's `calls`). */
   serviceUrls: Record<string, string>;
+  /**
+   * How calls reach some of those services instead of a socket: standalone mode dispatches them into
+   * the called service's application in the same process (`inProcessTransport`).
+   */
+  serviceTransports?: Record<string, ServiceTransport>;
   /** The token operators send (`x-ops-token`) to the outbox operations routes; without one they are off. */
   opsToken?: string;
   /** The outbox relay's safety-net poll (it wakes on each committed event); 5 s when absent. */
@@ -69,11 +75,11 @@ export interface ServiceRuntime {
   retentionDays?: number;
 }
 
-/** The base URL of a service this one calls; a definition that forgot to list it in `calls` fails here. */
-export function serviceUrl(runtime: ServiceRuntime, name: string): string {
+/** The client of a service this one calls; a definition that forgot to list it in `calls` fails here. */
+export function serviceClient(runtime: ServiceRuntime, name: string): ServiceClient {
   const url = runtime.serviceUrls[name];
   if (!url) throw new Error(`${runtime.name} calls ${name} but was given no URL for it`);
-  return url;
+  return new ServiceClient(name, url, { transport: runtime.serviceTransports?.[name] });
 }
 
 /** A Prisma client as the platform uses it; each service passes its own generated class. */
