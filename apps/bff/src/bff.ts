@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { JsonLogger } from '@mkt/observability';
 import type { ListenOptions, TrustProxy } from '@mkt/http';
 import { Metrics, OPS_TOKEN } from '@mkt/observability';
-import { createHttpApp, SchemaInputModule } from '@mkt/http';
+import { createHttpApp, listenOn, SchemaInputModule } from '@mkt/http';
 import { revalidateApiAnswers } from './caching/revalidation';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
@@ -165,6 +165,6 @@ export async function createBff(options: BffOptions): Promise<NestFastifyApplica
 /** The public API (and the web app): the only thing a browser talks to. */
 export async function startBff(options: BffOptions, listen: ListenOptions): Promise<INestApplication> {
   const app = await createBff(options);
-  await app.listen(listen.port, listen.host);
+  await listenOn(app, listen);
   return app;
 }

@@ -37,6 +37,18 @@ export interface ListenOptions {
 }
 
 /**
+ * Connections the kernel may queue for an app before it accepts them (the kernel caps it at
+ * `net.core.somaxconn`). Node's default, 511, overflowed when a thousand shoppers pressed buy at
+ * once on a busy standalone process: the connections it dropped came back to them as ECONNRESET.
+ */
+const LISTEN_BACKLOG = 4096;
+
+/** Starts `app` listening where `listen` says. */
+export async function listenOn(app: NestFastifyApplication, { port, host }: ListenOptions): Promise<void> {
+  await app.listen({ port, host, backlog: LISTEN_BACKLOG });
+}
+
+/**
  * A Nest application on Fastify as every service and the BFF run it: its requests timed (the
  * module's `Metrics`), correlated and traced, a broken query string refused, ETags and 304s,
  * multipart uploads readable, every error answered as an `ErrorBody`. Call `init()` (or `listen`) once the app's own

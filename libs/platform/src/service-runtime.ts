@@ -37,7 +37,7 @@ import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
 import type { ListenOptions } from '@mkt/http';
 import type { ServiceTransport } from '@mkt/http';
-import { createHttpApp, SchemaInputModule, ServiceClient } from '@mkt/http';
+import { createHttpApp, listenOn, SchemaInputModule, ServiceClient } from '@mkt/http';
 import type { Liveness, Readiness } from '@mkt/observability';
 import {
   answerReadiness,
@@ -288,7 +288,7 @@ export async function startService(
   });
   await app.init();
   await app.startAllMicroservices();
-  await app.listen(listen.port, listen.host);
+  await listenOn(app, listen);
   return app;
 }
 
