@@ -102,17 +102,16 @@ export class AccessGuard implements CanActivate {
       .switchToHttp()
       .getRequest<FastifyRequest<{ Params: Record<string, string | undefined> }> & { user: SessionClaims }>();
     const user = request.user;
-    const denied = accessDenied();
-    if (rule.roles && !rule.roles.includes(user.role)) throw denied;
+    if (rule.roles && !rule.roles.includes(user.role)) throw accessDenied();
     if (rule.owner && user.role !== 'ADMIN') {
       const value = String(request.params[rule.owner] ?? '');
       const own = rule.owner === 'mno' ? value === String(user.mno) : value.toLowerCase() === user.email;
-      if (!own) throw denied;
+      if (!own) throw accessDenied();
     }
     // Before the body's own validation (pipes run after guards): another member's body is a 403 first.
     if (rule.bodyOwner) {
       const { mno } = parseInput(namedMember, request.body);
-      if (mno !== undefined && mno !== user.mno) throw denied;
+      if (mno !== undefined && mno !== user.mno) throw accessDenied();
     }
     return true;
   }
