@@ -40,7 +40,7 @@ interface BusRow {
  * its handler resolved; so a crash loses nothing and redelivers at most the message in flight.
  * Delivery is always asynchronous to publish and sequential per group (so in order per key); a
  * publish (the relay's, right after the outbox's commit woke it) hands its messages to the groups of
- * their topics at once, which deliver them without reading them back from the log.
+ * their topics a turn of the event loop later, which deliver them without reading them back from the log.
  */
 export class InProcessTransport implements MessageTransport {
   private readonly messages: string;
@@ -153,7 +153,7 @@ interface WorkerSettings {
 const READ_BATCH = 100;
 
 /**
- * A consumer group's delivery loop. What this process publishes is handed to it straight away, so
+ * A consumer group's delivery loop. What this process publishes is handed to it (`handOver`), so
  * a group that has read the log to its end delivers those messages without reading them back; it
  * reads the log at its start, after a failed delivery, and when it wakes with nothing handed over
  * (the safety-net poll: what another process appended).
@@ -195,16 +195,20 @@ class GroupWorker {
     return this.loop.stop();
   }
 
-  /** Takes the group's share of messages just appended to the log and wakes the group. */
+  /**
+   * Takes the group's share of messages just appended to the log and wakes the group, a turn of the
+   * event loop later, as a broker's delivery would come: the embedded database answers without I/O,
+   * so a cascade of handlers (each publishing what the next one handles) would otherwise hold the
+   * thread until its end, and an HTTP answer ready meanwhile (a verification's) would wait for all of it.
+   */
   handOver(appended: readonly BusRow[]): void {
     const mine = appended.filter((row) => this.subscription.topics.includes(row.topic));
     if (mine.length === 0) return;
-    this.handedOver.push(...mine);
-    this.handedOver.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    // A turn of the event loop later, as a broker's delivery would come: the embedded database answers
-    // without I/O, so a cascade of handlers woken at once would otherwise hold the thread until its
-    // end, and an HTTP answer ready meanwhile (a verification's) would wait for all of it.
-    setImmediate(() => this.loop.nudge());
+    setImmediate(() => {
+      this.handedOver.push(...mine);
+      this.handedOver.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+      this.loop.nudge();
+    });
   }
 
   /** Delivers what is pending; stops at the first message whose handler rejects. */

@@ -1,5 +1,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
 import { z } from 'zod';
 import type { EventEnvelope } from '@mkt/contracts';
@@ -828,6 +830,53 @@ describe("the in-process bus's retention", () => {
         'old-dead-letter',
       ]);
     } finally {
+      await transport.close();
+      await pglite.close();
+    }
+  });
+});
+
+describe("the in-process bus's hand-over", () => {
+  jest.setTimeout(60_000);
+
+  it('lets I/O in between the handlers of a cascade: an answer ready meanwhile is not held to its end', async () => {
+    const pglite = await openEmbeddedDatabase();
+    await applyMigrations({ kind: 'embedded', db: pglite, schema: 'bus' }, [
+      { scope: 'bus', dir: busMigrationsDir },
+    ]);
+    // PGlite answers without I/O, as in standalone mode: a cascade of its queries never waits on a socket.
+    const transport = new InProcessTransport(
+      { query: async (sql, params) => (await pglite.query<never>(sql, params)).rows },
+      { schema: 'bus' },
+    );
+    const server = createServer((_request, response) => response.end('answered'));
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const steps = 300;
+    let handled = 0;
+    try {
+      // Each handler publishes the next message, as a relay does after the commit of a handler's outbox row.
+      await transport.subscribe({
+        groupId: 'cascade',
+        topics: ['chain'],
+        onMessage: async ({ value }) => {
+          handled++;
+          const next = Number(value) + 1;
+          if (next < steps)
+            await transport.publish([{ topic: 'chain', key: 'k', value: String(next), headers: {} }]);
+        },
+      });
+      await transport.publish([{ topic: 'chain', key: 'k', value: '0', headers: {} }]);
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
+      const handledWhenAnswered = handled;
+      await poll(
+        async () => handled,
+        (count) => count === steps,
+      );
+      expect(answer).toBe('answered');
+      expect(handledWhenAnswered).toBeLessThan(steps);
+    } finally {
+      server.close();
       await transport.close();
       await pglite.close();
     }
