@@ -16,7 +16,7 @@ import {
   testInfrastructure,
   uniqueTopicPrefix,
 } from '@mkt/testing';
-import type { MessageTransport, RawSqlClient, TransportMessage } from './index';
+import type { InProcessTransportOptions, MessageTransport, RawSqlClient, TransportMessage } from './index';
 import {
   busMigrationsDir,
   EventConsumer,
@@ -44,6 +44,26 @@ const StockReservedV1 = defineEvent(
 );
 const SCHEMA = 'svc';
 
+/** A fresh embedded PGlite holding the in-process bus's tables, and the bus on it. */
+async function embeddedBus(options: Omit<InProcessTransportOptions, 'schema'> = {}) {
+  const pglite = await openEmbeddedDatabase();
+  await applyMigrations({ kind: 'embedded', db: pglite, schema: 'bus' }, [
+    { scope: 'bus', dir: busMigrationsDir },
+  ]);
+  const transport = new InProcessTransport(
+    { query: async (sql, params) => (await pglite.query<never>(sql, params)).rows },
+    { schema: 'bus', ...options },
+  );
+  return {
+    pglite,
+    transport,
+    close: async () => {
+      await transport.close();
+      await pglite.close();
+    },
+  };
+}
+
 interface Harness {
   db: RawDatabase;
   transport: MessageTransport;
@@ -52,25 +72,11 @@ interface Harness {
 
 const harnesses: Record<string, () => Promise<Harness>> = {
   'in-process bus on PGlite': async () => {
-    const pglite = await openEmbeddedDatabase();
+    const { pglite, transport, close } = await embeddedBus({ pollIntervalMs: 50, retryDelayMs: 50 });
     await applyMigrations({ kind: 'embedded', db: pglite, schema: SCHEMA }, [
       { scope: 'messaging', dir: messagingMigrationsDir },
     ]);
-    await applyMigrations({ kind: 'embedded', db: pglite, schema: 'bus' }, [
-      { scope: 'bus', dir: busMigrationsDir },
-    ]);
-    const transport = new InProcessTransport(
-      { query: async (sql, params) => (await pglite.query<never>(sql, params)).rows },
-      { schema: 'bus', pollIntervalMs: 50, retryDelayMs: 50 },
-    );
-    return {
-      db: rawPGlite(pglite),
-      transport,
-      cleanup: async () => {
-        await transport.close();
-        await pglite.close();
-      },
-    };
+    return { db: rawPGlite(pglite), transport, cleanup: close };
   },
   'Kafka and PostgreSQL': async () => {
     const infra = await testInfrastructure();
@@ -756,14 +762,7 @@ describe("the in-process bus's retention", () => {
   jest.setTimeout(60_000);
 
   it('prunes old messages every group has read, keeping unread ones and topics nobody reads', async () => {
-    const pglite = await openEmbeddedDatabase();
-    await applyMigrations({ kind: 'embedded', db: pglite, schema: 'bus' }, [
-      { scope: 'bus', dir: busMigrationsDir },
-    ]);
-    const transport = new InProcessTransport(
-      { query: async (sql, params) => (await pglite.query<never>(sql, params)).rows },
-      { schema: 'bus', pollIntervalMs: 20, retryDelayMs: 20 },
-    );
+    const { pglite, transport, close } = await embeddedBus({ pollIntervalMs: 20, retryDelayMs: 20 });
     const message = (topic: string, value: string): TransportMessage => ({
       topic,
       key: 'k',
@@ -830,8 +829,7 @@ describe("the in-process bus's retention", () => {
         'old-dead-letter',
       ]);
     } finally {
-      await transport.close();
-      await pglite.close();
+      await close();
     }
   });
 });
@@ -840,15 +838,8 @@ describe("the in-process bus's hand-over", () => {
   jest.setTimeout(60_000);
 
   it('lets I/O in between the handlers of a cascade: an answer ready meanwhile is not held to its end', async () => {
-    const pglite = await openEmbeddedDatabase();
-    await applyMigrations({ kind: 'embedded', db: pglite, schema: 'bus' }, [
-      { scope: 'bus', dir: busMigrationsDir },
-    ]);
     // PGlite answers without I/O, as in standalone mode: a cascade of its queries never waits on a socket.
-    const transport = new InProcessTransport(
-      { query: async (sql, params) => (await pglite.query<never>(sql, params)).rows },
-      { schema: 'bus' },
-    );
+    const { transport, close } = await embeddedBus();
     const server = createServer((_request, response) => response.end('answered'));
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     const steps = 300;
@@ -877,8 +868,7 @@ describe("the in-process bus's hand-over", () => {
       expect(handledWhenAnswered).toBeLessThan(steps);
     } finally {
       server.close();
-      await transport.close();
-      await pglite.close();
+      await close();
     }
   });
 });
