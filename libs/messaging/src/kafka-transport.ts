@@ -199,7 +199,18 @@ export class KafkaTransport implements MessageTransport {
       topics: options.topics.map((t) => this.prefix + t),
       fromBeginning: !liveTail,
     });
-    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    let memberId: string | undefined;
+    const joined = new Promise<void>((resolve) =>
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+        // A new member id: the group assigns its partitions only once the old member's session ran out.
+        if (memberId !== undefined && payload.memberId !== memberId)
+          this.logger.warn('kafka: a consumer joined its group again as a new member', {
+            groupId: payload.groupId,
+          });
+        memberId = payload.memberId;
+        resolve();
+      }),
+    );
     const commits = liveTail ? undefined : new CommitCatchUp(consumer);
     if (liveTail) consumer.on(consumer.events.FETCH, () => liveTail.onPoll());
     const run = () =>
