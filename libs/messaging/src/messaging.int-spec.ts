@@ -6,7 +6,8 @@ import { Pool } from 'pg';
 import { z } from 'zod';
 import type { EventEnvelope } from '@mkt/contracts';
 import { deadLetterTopic, defineEvent, EventHeaders } from '@mkt/contracts';
-import { applyMigrations, openEmbeddedDatabase } from '@mkt/persistence';
+import type { DatabaseTarget } from '@mkt/persistence';
+import { applyMigrations, openDatabaseNotices, openEmbeddedDatabase } from '@mkt/persistence';
 import type { RawDatabase } from '@mkt/testing';
 import {
   createTestDatabase,
@@ -66,6 +67,8 @@ async function embeddedBus(options: Omit<InProcessTransportOptions, 'schema'> = 
 
 interface Harness {
   db: RawDatabase;
+  /** The database as the services' notifications reach it. */
+  target: DatabaseTarget;
   transport: MessageTransport;
   cleanup(): Promise<void>;
 }
@@ -76,7 +79,12 @@ const harnesses: Record<string, () => Promise<Harness>> = {
     await applyMigrations({ kind: 'embedded', db: pglite, schema: SCHEMA }, [
       { scope: 'messaging', dir: messagingMigrationsDir },
     ]);
-    return { db: rawPGlite(pglite), transport, cleanup: close };
+    return {
+      db: rawPGlite(pglite),
+      target: { kind: 'embedded', db: pglite, schema: SCHEMA },
+      transport,
+      cleanup: close,
+    };
   },
   'Kafka and PostgreSQL': async () => {
     const infra = await testInfrastructure();
@@ -94,6 +102,7 @@ const harnesses: Record<string, () => Promise<Harness>> = {
     });
     return {
       db: rawPostgres(pool),
+      target: { kind: 'postgres', url: database.url, schema: SCHEMA },
       transport,
       cleanup: async () => {
         await transport.close();
@@ -638,6 +647,145 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     expect(outageFailures).toBe(7);
     expect(await patient.list('FAILED')).toEqual([]);
     await c.stop();
+  });
+
+  describe('handed over by the outbox of its own process', () => {
+    /** SQL the relay sends, as written. */
+    let sent: string[];
+    let notices: ReturnType<typeof openDatabaseNotices>;
+    beforeEach(() => {
+      sent = [];
+      notices = openDatabaseNotices(h.target);
+    });
+    afterEach(() => notices.close());
+
+    const recording: () => RawSqlClient = () => ({
+      $queryRawUnsafe: (query, ...values) => {
+        sent.push(query);
+        return h.db.client.$queryRawUnsafe(query, ...values);
+      },
+      $executeRawUnsafe: (query, ...values) => {
+        sent.push(query);
+        return h.db.client.$executeRawUnsafe(query, ...values);
+      },
+    });
+    const claims = () => sent.filter((query) => query.includes('FOR UPDATE SKIP LOCKED')).length;
+    /** A started relay listening to the commits, and the outbox that hands it what it writes. */
+    async function ownRelay(
+      overrides: Partial<ConstructorParameters<typeof OutboxRelay>[2]> = {},
+      transport = h.transport,
+    ) {
+      // Nothing but a commit's notification wakes it: its poll is an hour off.
+      const r = relay({ notices, pollIntervalMs: 3_600_000, ...overrides }, transport, recording());
+      await r.start();
+      // Its first round claims what an earlier process left, and finds nothing.
+      await until(async () => claims() === 1, 'the first round');
+      return { relay: r, outbox: new Outbox(SCHEMA, 'test-producer', undefined, r) };
+    }
+    const seenOrder = async () =>
+      (
+        await h.db.client.$queryRawUnsafe<{ seq: number }[]>(`SELECT seq FROM ${SCHEMA}.seen ORDER BY at`)
+      ).map((row) => row.seq);
+
+    it('publishes a committed event without claiming it first', async () => {
+      const c = consumer();
+      await c.start();
+      const own = await ownRelay();
+      try {
+        await h.db.transaction((tx) =>
+          own.outbox.enqueue(tx, StockReservedV1, { sku: 'A', count: 2, seq: 1 }, { aggregateId: 'A' }),
+        );
+        await until(async () => (await qty('A')) === 98, 'the event');
+        await until(async () => (await own.relay.list('PENDING')).length === 0, 'the event marked');
+        expect(claims()).toBe(1);
+      } finally {
+        await own.relay.stop();
+        await c.stop();
+      }
+      expect(await inboxRows()).toBe(1);
+    });
+
+    it('never publishes an event whose transaction rolled back', async () => {
+      const c = consumer();
+      await c.start();
+      const own = await ownRelay();
+      try {
+        await expect(
+          h.db.transaction(async (tx) => {
+            await own.outbox.enqueue(
+              tx,
+              StockReservedV1,
+              { sku: 'A', count: 5, seq: 1 },
+              { aggregateId: 'A' },
+            );
+            throw new Error('the state change failed');
+          }),
+        ).rejects.toThrow('the state change failed');
+        await h.db.transaction((tx) =>
+          own.outbox.enqueue(tx, StockReservedV1, { sku: 'B', count: 1, seq: 2 }, { aggregateId: 'B' }),
+        );
+        await until(async () => (await qty('B')) === 99, 'the committed event');
+      } finally {
+        await own.relay.stop();
+        await c.stop();
+      }
+      expect(await qty('A')).toBe(100);
+      expect(await seenOrder()).toEqual([2]);
+    });
+
+    it('keeps a key in order: an event written while an older one of its key waits goes after it', async () => {
+      const c = consumer();
+      await c.start();
+      let refusals = 0;
+      // The first publish is refused: the first event waits out a backoff.
+      const refusingOnce: MessageTransport = {
+        publish: async (messages) => {
+          if (refusals++ === 0) throw new Error('broker unreachable');
+          await h.transport.publish(messages);
+        },
+        subscribe: (o) => h.transport.subscribe(o),
+        close: async () => undefined,
+      };
+      const own = await ownRelay({ baseBackoffMs: 500 }, refusingOnce);
+      const write = (seq: number) =>
+        h.db.transaction((tx) =>
+          own.outbox.enqueue(tx, StockReservedV1, { sku: 'A', count: 1, seq }, { aggregateId: 'A' }),
+        );
+      try {
+        await write(1);
+        await until(async () => refusals === 1, 'the refused publish');
+        await write(2);
+        await until(async () => (await qty('A')) === 98, 'both events', 10_000);
+      } finally {
+        await own.relay.stop();
+        await c.stop();
+      }
+      expect(await seenOrder()).toEqual([1, 2]);
+    });
+
+    it('is published by another relay once its claim lapses when its own relay died before publishing it', async () => {
+      const c = consumer();
+      await c.start();
+      // Never started: a process killed between the commit and the publish.
+      const dead = relay({ leaseMs: 600 });
+      await h.db.transaction((tx) =>
+        new Outbox(SCHEMA, 'test-producer', undefined, dead).enqueue(
+          tx,
+          StockReservedV1,
+          { sku: 'A', count: 4, seq: 1 },
+          { aggregateId: 'A' },
+        ),
+      );
+      const survivor = relay({ notices, pollIntervalMs: 3_600_000 });
+      await survivor.start();
+      try {
+        await until(async () => (await qty('A')) === 96, 'the event, once the claim lapsed', 5_000);
+      } finally {
+        await survivor.stop();
+        await c.stop();
+      }
+      expect(await inboxRows()).toBe(1);
+    });
   });
 });
 

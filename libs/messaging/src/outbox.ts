@@ -68,6 +68,8 @@ export class Outbox {
     private readonly schema: string,
     private readonly producer: string,
     private readonly publishes?: ReadonlySet<string>,
+    /** The relay of this process: it publishes the events written here as soon as their commit is announced. */
+    private readonly relay?: OutboxRelay,
   ) {}
 
   async enqueue<P>(
@@ -89,21 +91,43 @@ export class Outbox {
     if (this.publishes && !this.publishes.has(event.topic))
       throw new Error(`${this.producer} does not declare that it publishes ${event.topic}`);
     if (events.length === 0) return [];
-    const messages = events.map(({ payload, context }) =>
-      eventMessage(this.producer, event, payload, context),
-    );
-    const values: unknown[] = [];
-    const rows = messages.map(({ envelope, headers }) => {
+    const messages = events.map(({ payload, context }) => {
+      const { envelope, headers } = eventMessage(this.producer, event, payload, context);
+      return { envelope, headers, value: JSON.stringify(envelope) };
+    });
+    const outbox = table(this.schema, 'outbox_event');
+    const values: unknown[] = [this.relay?.owner ?? null, this.relay?.leaseMs ?? 0];
+    const rows = messages.map(({ envelope, headers, value }) => {
       values.push(envelope.eventId, event.topic, envelope.aggregateId, envelope.eventType);
-      values.push(JSON.stringify(envelope), JSON.stringify(headers));
+      values.push(value, JSON.stringify(headers));
       const at = values.length - 6;
       return `($${at + 1}::uuid, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::jsonb)`;
     });
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${table(this.schema, 'outbox_event')} (event_id, topic, message_key, event_type, envelope, headers)
-       VALUES ${rows.join(', ')}`,
+    // An event is written already claimed by this process's relay unless an older one of its key
+    // waits (that one goes first, through a claim).
+    const inserted = await tx.$queryRawUnsafe<{ id: string; event_id: string; handed: boolean }[]>(
+      `INSERT INTO ${outbox} (event_id, topic, message_key, event_type, envelope, headers, lease_owner, leased_until)
+       SELECT v.event_id, v.topic, v.message_key, v.event_type, v.envelope, v.headers,
+              CASE WHEN held THEN NULL ELSE $1::text END,
+              CASE WHEN held THEN NULL ELSE clock_timestamp() + make_interval(secs => $2::double precision / 1000) END
+       FROM (VALUES ${rows.join(', ')}) AS v (event_id, topic, message_key, event_type, envelope, headers)
+       CROSS JOIN LATERAL (
+         SELECT $1::text IS NULL OR EXISTS (
+           SELECT 1 FROM ${outbox} e WHERE e.message_key = v.message_key AND e.status <> 'PUBLISHED') AS held) k
+       RETURNING id::text AS id, event_id::text AS event_id, lease_owner IS NOT NULL AS handed`,
       ...values,
     );
+    if (this.relay) {
+      const byEventId = new Map(messages.map((m) => [m.envelope.eventId, m]));
+      this.relay.expect(
+        inserted
+          .filter((row) => row.handed)
+          .map((row) => {
+            const { envelope, headers, value } = byEventId.get(row.event_id)!;
+            return { id: row.id, message: { topic: event.topic, key: envelope.aggregateId, value, headers } };
+          }),
+      );
+    }
     return messages.map(({ envelope }) => envelope);
   }
 }
@@ -171,22 +195,33 @@ export interface OutboxEventView {
   createdAt: Date;
 }
 
+/** An event the outbox of this process wrote under its relay's claim, waiting for its commit. */
+interface ExpectedEvent {
+  id: string;
+  message: TransportMessage;
+}
+
 /**
  * Publishes committed outbox events in order per key. Rounds claim events with a lease (so several
  * relays may run), renewed while they publish outside any transaction, then mark them. A relay that
  * dies after claiming and before marking leaves the lease to lapse within `leaseMs` and the event is
  * published (perhaps again) by the next round of any relay; consumers' inboxes make a second copy
  * harmless. An event is only claimed when no older event of its key is still unpublished.
+ * The outbox of the relay's own process writes its events already claimed and hands them over
+ * (`expect`): once the commit's notification names them, the relay publishes them without reading
+ * them back or claiming them, a round trip to the database sooner.
  * A relay sleeps until an outbox insert commits (it listens to the database's notifications), a
  * failed publish's retry is due, or its poll interval passed (a safety net: a missed notification,
  * another relay's lapsed lease).
  */
 export class OutboxRelay {
-  private readonly owner = randomUUID();
+  /** Whose claim a lease is: the outbox of this process writes its events under it. */
+  readonly owner = randomUUID();
+  /** How long a claim holds unless renewed. */
+  readonly leaseMs: number;
   private readonly outbox: string;
   private readonly notices?: DatabaseNotices;
   private readonly batchSize: number;
-  private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly baseBackoffMs: number;
   private readonly maxBackoffMs: number;
@@ -194,6 +229,12 @@ export class OutboxRelay {
   private readonly logger: MessagingLogger;
   private readonly loop: PollingLoop;
   private stopListening?: () => Promise<void>;
+  /** Handed-over events by outbox id, with when, until their commit is announced. */
+  private readonly expected = new Map<string, ExpectedEvent & { at: number }>();
+  /** Handed-over events whose commit was announced, in commit order: published before any claim. */
+  private readonly committed: ExpectedEvent[] = [];
+  /** Whether a round should claim: a notice named events not handed over, or may have been missed. */
+  private claimDue = true;
 
   constructor(
     private readonly db: RawSqlClient,
@@ -224,22 +265,64 @@ export class OutboxRelay {
   }
 
   /**
-   * A round, and how long to wait before the next: none after publishing a full batch or an event
-   * another of its key waits behind (that one is claimable now), until the earliest retry after a
-   * failed publish; when it found nothing to claim, until the earliest retry or lapse of another
-   * relay's claim (a killed relay tells nobody); else the poll interval (a commit wakes the relay).
+   * Events the outbox of this process just wrote under this relay's claim: published as soon as the
+   * notification of their commit names them. One never named (its transaction rolled back, or the
+   * notification was lost) is forgotten after half the lease, and claimed like any other once its
+   * lease lapsed.
+   */
+  expect(events: ExpectedEvent[]): void {
+    const at = performance.now();
+    for (const event of events) this.expected.set(event.id, { ...event, at });
+  }
+
+  /**
+   * A round, and how long to wait before the next. Handed-over events whose commit was announced go
+   * first, unclaimed. Else it claims: no wait after publishing a full batch or an event another of
+   * its key waits behind (that one is claimable now), until the earliest retry after a failed
+   * publish; when it found nothing to claim, until the earliest retry or lapse of another relay's
+   * claim (a killed relay tells nobody); else the poll interval (a commit wakes the relay).
    */
   private async round(): Promise<{ published: number; waitMs: number }> {
+    this.forgetUnannounced();
+    if (this.committed.length > 0) {
+      const events = this.committed.splice(0, this.batchSize);
+      const published = await this.publish(
+        events.map((event) => event.id),
+        events.map((event) => event.message),
+      );
+      if (published !== 'published') {
+        // The rest go through claims, behind the failed ones of their key, so that no key's events overtake.
+        this.expected.clear();
+        await this.release(this.committed.splice(0).map((event) => event.id));
+        return { published: 0, waitMs: 0 };
+      }
+      const more = this.committed.length > 0 || this.claimDue;
+      return { published: events.length, waitMs: more ? 0 : this.pollIntervalMs };
+    }
+    this.claimDue = false;
     const claimed = await this.claim();
     if (claimed.length === 0) return { published: 0, waitMs: await this.untilNextDue() };
-    const ids = claimed.map((row) => String(row.id));
+    const published = await this.publish(
+      claimed.map((row) => String(row.id)),
+      claimed.map(toMessage),
+    );
+    if (published !== 'published') return { published: 0, waitMs: published.retryInMs };
+    const more = claimed.length === this.batchSize || claimed.some((row) => row.has_successor);
+    return { published: claimed.length, waitMs: more ? 0 : this.pollIntervalMs };
+  }
+
+  /** Publishes claimed events, renewing the claim meanwhile, and marks them; a failure puts them back in line. */
+  private async publish(
+    ids: string[],
+    messages: TransportMessage[],
+  ): Promise<'published' | { retryInMs: number }> {
     const renewal = new LeaseRenewal(this.leaseMs, () => this.renewLease(ids));
     try {
-      await this.transport.publish(claimed.map(toMessage));
+      await this.transport.publish(messages);
     } catch (error) {
       await renewal.end();
       const retryInMs = await this.recordFailure(ids, error);
-      return { published: 0, waitMs: Math.min(this.pollIntervalMs, retryInMs) };
+      return { retryInMs: Math.min(this.pollIntervalMs, retryInMs) };
     }
     await renewal.end();
     await this.db.$executeRawUnsafe(
@@ -248,13 +331,36 @@ export class OutboxRelay {
       ids,
       this.owner,
     );
-    const more = claimed.length === this.batchSize || claimed.some((row) => row.has_successor);
-    return { published: claimed.length, waitMs: more ? 0 : this.pollIntervalMs };
+    return 'published';
+  }
+
+  private onNotice(payload: string | undefined): void {
+    if (!payload) this.claimDue = true;
+    else
+      for (const id of payload.split(',')) {
+        const event = this.expected.get(id);
+        if (!event) {
+          this.claimDue = true;
+          continue;
+        }
+        this.expected.delete(id);
+        this.committed.push({ id, message: event.message });
+      }
+    this.nudge();
+  }
+
+  /**
+   * Drops handed-over events no commit announced within half the lease: published now, one could
+   * lose its claim mid-publish (renewals come every third of the lease). The claim path takes them.
+   */
+  private forgetUnannounced(): void {
+    const before = performance.now() - this.leaseMs / 2;
+    for (const [id, event] of this.expected) if (event.at < before) this.expected.delete(id);
   }
 
   async start(): Promise<void> {
     if (this.loop.isRunning) return;
-    this.stopListening ??= await this.notices?.listen(OUTBOX_NOTICE, () => this.nudge());
+    this.stopListening ??= await this.notices?.listen(OUTBOX_NOTICE, (payload) => this.onNotice(payload));
     this.loop.start();
   }
 
@@ -357,6 +463,17 @@ export class OutboxRelay {
        FROM ${this.outbox} WHERE status = 'PENDING' AND (next_attempt_at > now() OR leased_until > now())`,
     );
     return Math.min(this.pollIntervalMs, Math.ceil(next?.ms ?? Infinity));
+  }
+
+  /** Gives up this relay's claim on events, so that any relay's next round may claim them. */
+  private async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.$executeRawUnsafe(
+      `UPDATE ${this.outbox} SET leased_until = NULL, lease_owner = NULL
+       WHERE id = ANY($1::bigint[]) AND lease_owner = $2 AND status = 'PENDING'`,
+      ids,
+      this.owner,
+    );
   }
 
   private async renewLease(ids: string[]): Promise<void> {

@@ -216,11 +216,14 @@ export class ServicePlatformModule {
       { provide: DATABASE_NOTICES, useFactory: () => openDatabaseNotices(runtime.database) },
       {
         provide: Outbox,
-        useValue: new Outbox(
-          runtime.database.schema,
-          runtime.name,
-          new Set(serviceNode(runtime.name).publishes.map((event) => event.topic)),
-        ),
+        inject: [OutboxRelay],
+        useFactory: (relay: OutboxRelay) =>
+          new Outbox(
+            runtime.database.schema,
+            runtime.name,
+            new Set(serviceNode(runtime.name).publishes.map((event) => event.topic)),
+            relay,
+          ),
       },
       {
         provide: OutboxRelay,
