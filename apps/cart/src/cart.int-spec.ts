@@ -77,6 +77,24 @@ describe('cart service', () => {
     expect((await db.cartItem.findFirstOrThrow({ where: { mno } })).cCnt).toBe(4);
   });
 
+  it("answers an add with the whole cart at catalog's prices now, asking catalog once", async () => {
+    const mno = nextMember++;
+    await add(mno, 1, 1);
+    catalog.state.options = [{ ...option(1, 10), od_price: 900 }, option(2, 5)];
+    const readsBefore = catalog.state.optionReads;
+    try {
+      const answer = await add(mno, 2, 1);
+      expect(answer.status).toBe(201);
+      expect(answer.body.map((line) => [line.odno, line.od_price])).toEqual([
+        [1, 900],
+        [2, 500],
+      ]);
+      expect(catalog.state.optionReads - readsBefore).toBe(1);
+    } finally {
+      catalog.state.options = [option(1, 10), option(2, 5)];
+    }
+  });
+
   it('refuses to change a line to more than the stock catalog has now', async () => {
     const mno = nextMember++;
     const [line] = (await add(mno, 1, 2)).body;

@@ -29,16 +29,31 @@ export class Cart {
     @Inject(CatalogOptions) private readonly catalog: CatalogOptions,
   ) {}
 
-  /** The member's lines, oldest first. */
-  async lines(mno: number): Promise<CartLineDto[]> {
+  /**
+   * The member's lines, oldest first. `read`: what catalog answered just now for some options (those
+   * it does not know are absent from `options`); only the other lines' options are asked for.
+   */
+  async lines(
+    mno: number,
+    read: { odnos: Set<number>; options: Map<number, OptionSnapshot> } = {
+      odnos: new Set(),
+      options: new Map(),
+    },
+  ): Promise<CartLineDto[]> {
     const stored = await this.db.cartItem.findMany({ where: { mno }, orderBy: { cino: 'asc' } });
-    const options = await this.catalog.find(stored.map((line) => line.odno));
+    const unread = stored.map((line) => line.odno).filter((odno) => !read.odnos.has(odno));
+    const options =
+      unread.length === 0 ? read.options : new Map([...read.options, ...(await this.catalog.find(unread))]);
     return stored.map((line) => toCartLine(line, options.get(line.odno)));
   }
 
   /** Adds an option; an option already in the cart adds to its line. Answers the whole cart. */
   async add(mno: number, { odno, c_cnt }: CartAdd): Promise<CartLineDto[]> {
-    const option = (await this.catalog.find([odno])).get(odno);
+    // One catalog read serves the check of the option added and the answer's other lines.
+    const held = await this.db.cartItem.findMany({ where: { mno }, select: { odno: true } });
+    const odnos = new Set([odno, ...held.map((line) => line.odno)]);
+    const options = await this.catalog.find([...odnos]);
+    const option = options.get(odno);
     assertOrderable(option, c_cnt);
     await this.db.$transaction(async (tx) => {
       // ON CONFLICT DO NOTHING, then an increment: parallel adds of one option sum up on one line.
@@ -56,7 +71,7 @@ export class Cart {
         throw new BadInput(CartMessages.cartFull);
       }
     });
-    return this.lines(mno);
+    return this.lines(mno, { odnos, options });
   }
 
   /** Sets a line's quantity. Answers the line. */

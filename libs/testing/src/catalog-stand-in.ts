@@ -12,7 +12,7 @@ export interface CatalogStandIn {
    * What it answers: change `options` and `products` between calls; `down` makes it fail as a
    * crashed catalog would. `stock`: the pieces holds take from, by `odno` (at first each option's
    * `od_stock`; set it lower than the snapshot says to play a checkout that took them meanwhile).
-   * `holds`: the holds it gave, by key.
+   * `holds`: the holds it gave, by key. `optionReads`: how many times it was asked for options.
    */
   state: {
     options: OptionSnapshot[];
@@ -20,6 +20,7 @@ export interface CatalogStandIn {
     down: boolean;
     stock: Map<number, number>;
     holds: Map<string, StockHoldRequest['lines']>;
+    optionReads: number;
   };
   close(): Promise<void>;
 }
@@ -66,6 +67,7 @@ export function startCatalogStandIn(
     down: false,
     stock: new Map(options.map((option) => [option.odno, option.od_stock])),
     holds: new Map(),
+    optionReads: 0,
   };
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://catalog');
@@ -92,6 +94,7 @@ export function startCatalogStandIn(
       response.writeHead(state.down ? 503 : 404).end();
       return;
     }
+    state.optionReads += 1;
     const wanted = new Set((url.searchParams.get('odno') ?? '').split(',').map(Number));
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(state.options.filter((option) => wanted.has(option.odno))));
