@@ -161,6 +161,13 @@ describe('order service', () => {
       OrderPlacedV1.topic,
       OrderCompletedV1.topic,
     ]);
+    expect((await announced(ono))[1].payload).toEqual({
+      ono,
+      mno: 7,
+      totalPrice: 216_200,
+      lines: [{ orno: expect.any(Number), odno: 11, pno: 5, sellerId: 3, count: 2, price: 108_100 }],
+      cartItemIds: [4, 5],
+    });
   });
 
   it("answers whoever waits for an order's outcome when the commit that ends its process notifies", async () => {
