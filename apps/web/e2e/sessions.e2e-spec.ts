@@ -214,11 +214,18 @@ describe('sessions (browser)', () => {
         if (held <= 2) await bothSent;
         await route.continue();
       });
+      // The page shows before its calls end: each tab's count is in once its call, renewed, answered.
+      const countsIn = [first, second].map((tab) =>
+        tab.waitForResponse(
+          (response) => new URL(response.url()).pathname.startsWith('/api/cart/') && response.ok(),
+        ),
+      );
       await Promise.all([first, second].map((tab) => tab.goto(`${baseUrl()}/mypage/order`)));
       for (const tab of [first, second]) {
         await tab.getByRole('heading', { name: '주문 내역', level: 1 }).waitFor();
         await waitForText(tab.getByTestId('mypage-greeting'), '김테스트님');
       }
+      await Promise.all(countsIn);
       expect(refreshes).toHaveLength(1);
 
       // The renewed session goes on in both tabs.
