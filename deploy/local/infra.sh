@@ -8,7 +8,9 @@
 #        bash deploy/local/infra.sh kafka-topics --list      (Kafka's TopicCommand)
 #        bash deploy/local/infra.sh kafka-start|kafka-stop|kafka-restart   (the broker alone)
 # Ports: MKT_PG_PORT (55432), MKT_REDIS_PORT (56379), MKT_KAFKA_PORT (59092),
-#        MKT_KAFKA_CONTROLLER_PORT (MKT_KAFKA_PORT + 1), MKT_SMTP_PORT (51025) and
+#        MKT_KAFKA_CONTROLLER_PORT (MKT_KAFKA_PORT + 1), MKT_KAFKA_ADVERTISED_PORT (MKT_KAFKA_PORT:
+#        where the broker tells clients to connect; a test puts a relay of its own there),
+#        MKT_SMTP_PORT (51025) and
 #        MKT_MAILPIT_PORT (58025: Mailpit's web page and API).
 # Mailpit: MKT_MAILPIT_BIN, else `mailpit` on the PATH, else $(go env GOPATH)/bin/mailpit
 #        (install: go install github.com/axllent/mailpit@v1.33.1).
@@ -31,6 +33,7 @@ MAILPIT_PORT=${MKT_MAILPIT_PORT:-58025}
 MAILPIT_DIR=$INFRA_DIR/mailpit
 MAILPIT_PIDFILE=$MAILPIT_DIR/mailpit.pid
 KAFKA_CONTROLLER_PORT=${MKT_KAFKA_CONTROLLER_PORT:-$((KAFKA_PORT + 1))}
+KAFKA_ADVERTISED_PORT=${MKT_KAFKA_ADVERTISED_PORT:-$KAFKA_PORT}
 
 PG_BIN=${MKT_PG_BIN:-/usr/lib/postgresql/15/bin}
 PG_DIR=$INFRA_DIR/postgres
@@ -345,7 +348,7 @@ process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@$HOST:$KAFKA_CONTROLLER_PORT
 listeners=PLAINTEXT://$HOST:$KAFKA_PORT,CONTROLLER://$HOST:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://$HOST:$KAFKA_PORT
+advertised.listeners=PLAINTEXT://$HOST:$KAFKA_ADVERTISED_PORT
 inter.broker.listener.name=PLAINTEXT
 controller.listener.names=CONTROLLER
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT

@@ -1,8 +1,10 @@
 import type { Admin, Consumer, IHeaders, Kafka as KafkaClient, LogEntry, Producer } from 'kafkajs';
 import { Kafka, logLevel } from 'kafkajs';
 import { deadLetterTopic } from '@mkt/contracts';
-// Before any client connects: kafkajs' idle connections stop spinning.
+// Before any client connects: kafkajs' idle connections stop spinning, and a consumer run again
+// joins its group as the member it was.
 import './kafkajs-request-queue';
+import './kafkajs-rejoin';
 import type { MessagingLogger } from './logger';
 import { silentLogger } from './logger';
 import type {
@@ -37,9 +39,8 @@ const RETRY = { initialRetryTime: 100, maxRetryTime: 1_000, retries: 20 };
 
 /**
  * Consumers' connections retry as long as an outage of the only broker lasts (a restart, up to
- * about five minutes). A kafkajs consumer that runs out of tries crashes and starts over as a new
- * group member; the broker then holds the group's partitions for the old member until its session
- * times out, 6 s more of standing still after every broker restart.
+ * about five minutes), rather than crash: a kafkajs consumer that runs out of tries crashes and is
+ * run again from its last committed offsets (as the member it was: kafkajs-rejoin.ts).
  */
 const CONSUMER_RETRY = { ...RETRY, retries: 300 };
 
@@ -202,7 +203,8 @@ export class KafkaTransport implements MessageTransport {
     let memberId: string | undefined;
     const joined = new Promise<void>((resolve) =>
       consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
-        // A new member id: the group assigns its partitions only once the old member's session ran out.
+        // A consumer run again joins as the member it was (kafkajs-rejoin.ts), unless it had left
+        // its group first or the broker had forgotten that member.
         if (memberId !== undefined && payload.memberId !== memberId)
           this.logger.warn('kafka: a consumer joined its group again as a new member', {
             groupId: payload.groupId,
