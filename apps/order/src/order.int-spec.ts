@@ -172,6 +172,13 @@ describe('order service', () => {
 
   it("answers whoever waits for an order's outcome when the commit that ends its process notifies", async () => {
     const { ono } = await place();
+    const standing = (path: string) => fetch(`${order.url}/orders/${path}`).then((answer) => answer.json());
+    expect(await standing(`${ono}/standing`)).toEqual({
+      ono,
+      o_totalPrice: 216_200,
+      status: 'PAYMENT_PENDING',
+      cancelReason: null,
+    });
     const heard: (string | undefined)[] = [];
     const stop = await order.app
       .get<DatabaseNotices>(DATABASE_NOTICES)
@@ -180,11 +187,14 @@ describe('order service', () => {
       const decided = fetch(`${order.url}/orders/${ono}/decided?waitMs=5000`).then((answer) => answer.json());
       await tell(StockReservedV1, { ono });
       await tell(PaymentVerifiedV1, verified(ono));
-      expect(await decided).toMatchObject({ ono, status: 'ORDER_COMPLETE' });
+      const complete = { ono, o_totalPrice: 216_200, status: 'ORDER_COMPLETE', cancelReason: null };
+      expect(await decided).toEqual(complete);
       expect(heard).toContain(String(ono));
+      expect(await standing(`${ono}/standing`)).toEqual(complete);
     } finally {
       await stop();
     }
+    expect((await fetch(`${order.url}/orders/${ono + 1000}/standing`)).status).toBe(404);
     const tooLong = await fetch(`${order.url}/orders/${ono}/decided?waitMs=60000`);
     expect(tooLong.status).toBe(400);
   });

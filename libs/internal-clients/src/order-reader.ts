@@ -1,5 +1,5 @@
-import { orderSchema } from '@mkt/contracts';
-import type { OrderDto } from '@mkt/contracts';
+import { orderSchema, orderStandingSchema } from '@mkt/contracts';
+import type { OrderDto, OrderStanding } from '@mkt/contracts';
 import type { Provider } from '@nestjs/common';
 import type { ServiceRuntime } from '@mkt/platform';
 import type { ServiceClient } from '@mkt/http';
@@ -17,9 +17,14 @@ export class OrderReader {
     );
   }
 
-  /** The order once its process ended (completed or cancelled), or as it is after `waitMs`. */
-  decided(ono: number, waitMs: number): Promise<OrderDto> {
-    return this.orders.get(`/orders/${ono}/decided`, orderSchema, { waitMs });
+  /** Where the order stands, without its lines; the order service's 404 when there is none. */
+  standing(ono: number): Promise<OrderStanding> {
+    return this.orders.get(`/orders/${ono}/standing`, orderStandingSchema);
+  }
+
+  /** Where the order stands once its process ended (completed or cancelled), or after `waitMs`. */
+  decided(ono: number, waitMs: number): Promise<OrderStanding> {
+    return this.orders.get(`/orders/${ono}/decided`, orderStandingSchema, { waitMs });
   }
 }
 

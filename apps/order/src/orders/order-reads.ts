@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { OrderDto } from '@mkt/contracts';
+import type { OrderDto, OrderStanding } from '@mkt/contracts';
 import { ORDER_CANCEL_REASON_TEXT, OrderMessages, PAID_CANCEL_REFUND_TEXT } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
 import { waitForNotice } from '@mkt/messaging';
@@ -18,18 +18,33 @@ function cancelReasonText(reason: CancelReason, paid: boolean): string {
     : ORDER_CANCEL_REASON_TEXT[reason];
 }
 
-function toOrderDto(row: OrderRow): OrderDto {
+const standingColumns = {
+  ono: true,
+  oTotalPrice: true,
+  status: true,
+  cancelReason: true,
+  paidPmno: true,
+} as const;
+type StandingRow = Prisma.OrderGetPayload<{ select: typeof standingColumns }>;
+
+function toStanding(row: StandingRow): OrderStanding {
   return {
     ono: row.ono,
-    mno: row.mno,
-    orderDate: row.orderDate.toISOString(),
     o_totalPrice: row.oTotalPrice,
     status: row.status,
+    cancelReason:
+      row.cancelReason && cancelReasonText(row.cancelReason as CancelReason, row.paidPmno !== null),
+  };
+}
+
+function toOrderDto(row: OrderRow): OrderDto {
+  return {
+    ...toStanding(row),
+    mno: row.mno,
+    orderDate: row.orderDate.toISOString(),
     o_address: row.oAddress,
     o_reciver: row.oReceiver,
     o_reciverPhoNum: row.oReceiverPhoNum,
-    cancelReason:
-      row.cancelReason && cancelReasonText(row.cancelReason as CancelReason, row.paidPmno !== null),
     orderDetails: row.details.map((line) => ({
       orno: line.orno,
       odno: line.odno,
@@ -95,6 +110,17 @@ export class OrderReads {
     return toOrderDto(await this.row(ono, mno));
   }
 
+  /** Where the order stands, without its lines (payment's verification reads this). */
+  async standing(ono: number): Promise<OrderStanding> {
+    return toStanding(await this.standingRow(ono));
+  }
+
+  private async standingRow(ono: number): Promise<StandingRow> {
+    const row = await this.db.order.findUnique({ where: { ono }, select: standingColumns });
+    if (!row) throw new NotFound(OrderMessages.orderNotFound);
+    return row;
+  }
+
   private async row(ono: number, mno?: number): Promise<OrderRow> {
     const row = await this.db.order.findFirst({ where: { ono, mno }, include: withLines });
     if (!row) throw new NotFound(OrderMessages.orderNotFound);
@@ -129,21 +155,21 @@ export class OrderReads {
   }
 
   /**
-   * The order once its process ended (ORDER_COMPLETE or CANCEL), woken by the commit that ended it;
-   * as it is after `waitMs` otherwise.
+   * Where the order stands once its process ended (ORDER_COMPLETE or CANCEL), woken by the commit
+   * that ended it; as it is after `waitMs` otherwise.
    */
-  async decided(ono: number, waitMs: number): Promise<OrderDto> {
+  async decided(ono: number, waitMs: number): Promise<OrderStanding> {
     const decided = await waitForNotice(
       this.notices,
       ORDER_CHANGED,
       String(ono),
       async () => {
-        const row = await this.row(ono);
+        const row = await this.standingRow(ono);
         return row.status === 'PAYMENT_PENDING' ? undefined : row;
       },
       waitMs,
     );
-    return toOrderDto(decided ?? (await this.row(ono)));
+    return toStanding(decided ?? (await this.standingRow(ono)));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { OrderDto, PlacedOrderDto } from '@mkt/contracts';
+import type { OrderDto, OrderStanding, PlacedOrderDto } from '@mkt/contracts';
 import {
   orderCreateSchema,
   orderDecisionWaitSchema,
@@ -88,10 +88,16 @@ export class OrderController {
     return this.reads.forConsole(query);
   }
 
-  /** The order once its process ended, waiting up to `waitMs` (payment's verification asks this). */
+  /** Where the order stands once its process ended, waiting up to `waitMs` (payment's verification asks this). */
   @Get(':ono/decided')
-  decided(@Param() { ono }: OrderPath, @Query() { waitMs }: DecisionWaitQuery): Promise<OrderDto> {
+  decided(@Param() { ono }: OrderPath, @Query() { waitMs }: DecisionWaitQuery): Promise<OrderStanding> {
     return this.reads.decided(ono, waitMs);
+  }
+
+  /** Where the order stands now, without its lines (payment's verification asks this). */
+  @Get(':ono/standing')
+  standing(@Param() { ono }: OrderPath): Promise<OrderStanding> {
+    return this.reads.standing(ono);
   }
 
   @Get(':ono')

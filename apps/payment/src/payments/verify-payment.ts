@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { OrderDto, OrderStatus, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
+import type { OrderStanding, OrderStatus, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
 import { PaymentRejectedV1, PaymentVerifiedV1 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
 import { NotFound } from '@mkt/http';
@@ -34,7 +34,7 @@ type Verdict =
   | { status: 'REJECTED'; amount: number; reason: RejectReason; failReason: string }
   | { status: 'NOT_PAID' | 'FOREIGN' | 'NOT_PAYER'; amount: number | null; failReason: string };
 
-function verdictOf(paid: GatewayPayment, payment: Payment, order: OrderDto): Verdict {
+function verdictOf(paid: GatewayPayment, payment: Payment, order: OrderStanding): Verdict {
   if (paid.merchantUid !== payment.merchantUid)
     return { status: 'FOREIGN', amount: paid.amount, failReason: PaymentMessages.foreign };
   // Another member's money: left alone, and its payer may still record it for their own order.
@@ -84,17 +84,17 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     if (!payment || (mno !== undefined && payment.mno !== mno))
       throw new NotFound(PaymentMessages.paymentNotFound);
     if (payment.impUid !== impUid) {
-      const order = await this.orders.order(payment.ono);
+      const order = await this.orders.standing(payment.ono);
       return { verified: false, status: order.status, reason: PaymentMessages.impUidMismatch };
     }
-    let order: OrderDto | undefined;
+    let order: OrderStanding | undefined;
     if (payment.status === 'RECORDED') {
       const checked = await this.check(payment);
       if ('answer' in checked) return checked.answer;
       ({ payment, order } = checked);
     }
     if (payment.status !== 'VERIFIED') {
-      order ??= await this.orders.order(payment.ono);
+      order ??= await this.orders.standing(payment.ono);
       return { verified: false, status: order.status, reason: payment.failReason };
     }
     return this.outcome(payment.ono, waitMs);
@@ -117,8 +117,8 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
    */
   private async check(
     payment: Payment,
-  ): Promise<{ payment: Payment; order: OrderDto } | { answer: PaymentVerificationDto }> {
-    const [paid, order] = await Promise.all([this.lookUp(payment.impUid), this.orders.order(payment.ono)]);
+  ): Promise<{ payment: Payment; order: OrderStanding } | { answer: PaymentVerificationDto }> {
+    const [paid, order] = await Promise.all([this.lookUp(payment.impUid), this.orders.standing(payment.ono)]);
     if (paid === 'UNREACHABLE')
       return {
         answer: { verified: false, status: order.status, reason: PaymentMessages.gatewayUnreachable },

@@ -163,6 +163,15 @@ export const orderSchema = z.object({
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 
+/** Where an order stands, without its lines: what payment's verification reads of it. */
+export const orderStandingSchema = orderSchema.pick({
+  ono: true,
+  o_totalPrice: true,
+  status: true,
+  cancelReason: true,
+});
+export type OrderStanding = z.infer<typeof orderStandingSchema>;
+
 /** PortOne's webhook body (v1): which payment changed; its state is read from the gateway, never from here. */
 export const paymentWebhookSchema = z.object({
   imp_uid: z.string().trim().min(1).max(100),
