@@ -191,7 +191,12 @@ export class KafkaTransport implements MessageTransport {
       // A heartbeat every second tells the others of a rebalance soon.
       sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
       heartbeatInterval: 1_000,
-      retry: CONSUMER_RETRY,
+      retry: {
+        ...CONSUMER_RETRY,
+        // kafkajs decides to restart a crashed consumer after the crash's own disconnect: one closed
+        // meanwhile would be started again, and retry for ever.
+        restartOnFailure: async () => this.consumers.has(consumer),
+      },
     });
     this.consumers.add(consumer);
     await consumer.connect();
