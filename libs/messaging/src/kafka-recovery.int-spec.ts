@@ -167,7 +167,7 @@ describe('the Kafka transport across a broker restart', () => {
       clientId: 'cut-off-producer',
       topicPrefix: `${prefix}cut-off-`,
     });
-    const cutOffMs = 2_000;
+    const cutOffMs = 1_000;
     try {
       const attempts: string[] = [];
       let cutAt = 0;
@@ -198,7 +198,7 @@ describe('the Kafka transport across a broker restart', () => {
       expect(attempts).toEqual(['once', 'once']);
       expect(sinceCut.some((line) => /gave up on is started again/.test(line))).toBe(true);
       // As a new member it would wait out the old one's session, which began with the old member's
-      // last heartbeat (at most 1 s before the cut): at least 3 s more here.
+      // last heartbeat (at most 1 s before the cut): at least 4 s more here.
       expect(sinceCut.filter((line) => /as a new member/.test(line))).toEqual([]);
       expect(afterReachableMs).toBeLessThan(sessionTimeoutMs - HEARTBEAT_INTERVAL_MS - cutOffMs - 1_000);
     } finally {

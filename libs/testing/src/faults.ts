@@ -47,13 +47,14 @@ export async function crashAfterNextEnqueue(work: () => Promise<unknown>): Promi
 
 /**
  * A TCP relay in front of a port, whose connections a test can cut as a network fault would (a reset
- * by a load balancer, a blip): both ends see their connection close, and the far end keeps running.
+ * by a load balancer, a blip): both ends see their connection reset, and the far end keeps running.
+ * A client whose connection the port refuses is reset too, as near as a relay comes to a refusal.
  */
 class SeverableRelay {
   private readonly connections = new Set<Socket>();
   private refusingUntil = 0;
   private readonly server = createServer((client) => {
-    if (Date.now() < this.refusingUntil) return void client.destroy();
+    if (Date.now() < this.refusingUntil) return void client.resetAndDestroy();
     const upstream = connect(this.targetPort, '127.0.0.1');
     for (const socket of [client, upstream]) {
       this.connections.add(socket);
@@ -61,6 +62,7 @@ class SeverableRelay {
       socket.on('error', () => undefined);
     }
     client.pipe(upstream).pipe(client);
+    upstream.on('error', () => client.resetAndDestroy());
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -76,7 +78,7 @@ class SeverableRelay {
   /** Cuts every connection, and any made in the next `forMs`. */
   sever(forMs = 0): void {
     this.refusingUntil = Date.now() + forMs;
-    for (const socket of this.connections) socket.destroy();
+    for (const socket of this.connections) socket.resetAndDestroy();
   }
 
   async close(): Promise<void> {
