@@ -54,16 +54,23 @@ describe('the Kafka transport across a broker restart', () => {
     await broker.remove();
   });
 
+  /** A consumer's transport (its clients' errors recorded) and a producer's, on topics of `name`. */
+  const transportsFor = (name: string) => ({
+    consumer: new Transport({
+      brokers: broker.brokers,
+      clientId: `${name}-consumer`,
+      topicPrefix: `${prefix}${name}-`,
+      logger: recordingLogger(errors),
+    }),
+    producer: new Transport({
+      brokers: broker.brokers,
+      clientId: `${name}-producer`,
+      topicPrefix: `${prefix}${name}-`,
+    }),
+  });
+
   it('delivers again within 5 s of the broker answering', async () => {
-    const transport = (clientId: string) =>
-      new Transport({
-        brokers: broker.brokers,
-        clientId,
-        topicPrefix: prefix,
-        logger: recordingLogger(errors),
-      });
-    consumerSide = transport('recovery-consumer');
-    producerSide = transport('recovery-producer');
+    ({ consumer: consumerSide, producer: producerSide } = transportsFor('recovery'));
     const received: string[] = [];
     await consumerSide.subscribe({
       groupId: 'recovery',
@@ -117,17 +124,7 @@ describe('the Kafka transport across a broker restart', () => {
   });
 
   it('starts again a consumer kafkajs gave up on, the message it was handling delivered again', async () => {
-    const consumerTransport = new Transport({
-      brokers: broker.brokers,
-      clientId: 'gave-up-consumer',
-      topicPrefix: `${prefix}gave-up-`,
-      logger: recordingLogger(errors),
-    });
-    const producerTransport = new Transport({
-      brokers: broker.brokers,
-      clientId: 'gave-up-producer',
-      topicPrefix: `${prefix}gave-up-`,
-    });
+    const { consumer: consumerTransport, producer: producerTransport } = transportsFor('gave-up');
     try {
       const attempts: string[] = [];
       await consumerTransport.subscribe({
@@ -156,17 +153,7 @@ describe('the Kafka transport across a broker restart', () => {
   });
 
   it('joins again as the member it was when kafkajs gave it up while the broker was out of reach', async () => {
-    const consumerTransport = new Transport({
-      brokers: broker.brokers,
-      clientId: 'cut-off-consumer',
-      topicPrefix: `${prefix}cut-off-`,
-      logger: recordingLogger(errors),
-    });
-    const producerTransport = new Transport({
-      brokers: broker.brokers,
-      clientId: 'cut-off-producer',
-      topicPrefix: `${prefix}cut-off-`,
-    });
+    const { consumer: consumerTransport, producer: producerTransport } = transportsFor('cut-off');
     const cutOffMs = 1_000;
     try {
       const attempts: string[] = [];
