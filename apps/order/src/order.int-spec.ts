@@ -182,14 +182,22 @@ describe('order service', () => {
     const heard: (string | undefined)[] = [];
     const stop = await order.app
       .get<DatabaseNotices>(DATABASE_NOTICES)
-      .listen('order_changed', (payload) => heard.push(payload));
+      .listen('order_decided', (payload) => heard.push(payload));
     try {
       const decided = fetch(`${order.url}/orders/${ono}/decided?waitMs=5000`).then((answer) => answer.json());
       await tell(StockReservedV1, { ono });
-      await tell(PaymentVerifiedV1, verified(ono));
+      const payment = verified(ono);
+      await tell(PaymentVerifiedV1, payment);
       const complete = { ono, o_totalPrice: 216_200, status: 'ORDER_COMPLETE', cancelReason: null };
       expect(await decided).toEqual(complete);
-      expect(heard).toContain(String(ono));
+      // The notification carries the order's standing columns: its waiter answers without reading them again.
+      expect(heard.map((payload) => JSON.parse(payload!))).toContainEqual({
+        ono,
+        oTotalPrice: 216_200,
+        status: 'ORDER_COMPLETE',
+        cancelReason: null,
+        paidPmno: payment.pmno,
+      });
       expect(await standing(`${ono}/standing`)).toEqual(complete);
     } finally {
       await stop();

@@ -17,42 +17,59 @@ export interface DatabaseNotices {
 export const OUTBOX_NOTICE = 'mkt_outbox';
 
 /**
- * Looks with `look` until it finds something, looking again whenever `name` announces `key` (or
- * may have missed it); answers `undefined` once `timeoutMs` passed without. It listens before its
- * first look, so a notification sent between a look and the wait is not lost.
+ * What a notification tells whoever waits on its channel: nothing of what they wait for, that they
+ * should look again, or (a trigger that sends the row itself) what they wait for.
+ */
+export type Heard<T> = 'unrelated' | 'look' | { found: T };
+
+/** Hears the notifications whose payload is `key` (notify_listeners' column) as a reason to look again. */
+export function keyed(key: string): (payload: string) => Heard<never> {
+  return (payload) => (payload === key ? 'look' : 'unrelated');
+}
+
+/**
+ * Looks with `look` until it finds something, looking again whenever a notification of `name` is
+ * `heard` to concern it (or some may have been missed), or answering with what a notification
+ * carries; answers `undefined` once `timeoutMs` passed without. It listens before its first look, so
+ * a notification sent between a look and the wait is not lost.
  */
 export async function waitForNotice<T>(
   notices: DatabaseNotices,
   name: string,
-  key: string,
+  heard: (payload: string) => Heard<T>,
   look: () => Promise<T | undefined>,
   timeoutMs: number,
 ): Promise<T | undefined> {
   let wake: (() => void) | undefined;
   let missed = false;
+  let announced: { found: T } | undefined;
   const stop = await notices.listen(name, (payload) => {
-    if (payload !== undefined && payload !== key) return;
+    const news = payload === undefined ? 'look' : heard(payload);
+    if (news === 'unrelated') return;
+    if (news !== 'look') announced ??= news;
     missed = true;
     wake?.();
   });
   const deadline = performance.now() + timeoutMs;
   try {
     for (;;) {
+      if (announced) return announced.found;
       missed = false;
       const found = await look();
       if (found !== undefined) return found;
       const left = deadline - performance.now();
       if (left <= 0) return undefined;
-      // Announced while we looked: look again at once.
+      // Announced while we looked: look again (or take what was announced) at once.
       if (missed) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
+      const woken = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), left);
         wake = () => {
           clearTimeout(timer);
-          resolve();
+          resolve(true);
         };
       });
       wake = undefined;
+      if (!woken) return undefined;
     }
   } finally {
     await stop();

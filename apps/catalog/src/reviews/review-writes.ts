@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ReviewDto, ReviewLikeDto, ReviewWrite } from '@mkt/contracts';
 import { ReviewMessages, ReviewWrittenV1 } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
-import { Outbox, waitForNotice } from '@mkt/messaging';
+import { keyed, Outbox, waitForNotice } from '@mkt/messaging';
 import { BadInput, NotFound } from '@mkt/http';
 import { DATABASE_NOTICES } from '@mkt/platform';
 import { CatalogDatabase } from '../database';
@@ -43,7 +43,7 @@ export class ReviewWrites {
     const line = await waitForNotice(
       this.notices,
       LINE_RECORDED,
-      String(orno),
+      keyed(String(orno)),
       async () => (await this.db.purchasedLine.findUnique({ where: { orno } })) ?? undefined,
       UNHEARD_LINE_WAIT_MS,
     );

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { OrderDto, OrderStanding } from '@mkt/contracts';
 import { ORDER_CANCEL_REASON_TEXT, OrderMessages, PAID_CANCEL_REFUND_TEXT } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
-import { waitForNotice } from '@mkt/messaging';
+import type { Heard } from '@mkt/messaging';
+import { keyed, waitForNotice } from '@mkt/messaging';
 import { NotFound } from '@mkt/http';
 import { DATABASE_NOTICES } from '@mkt/platform';
 import { OrderDatabase } from '../database';
@@ -78,11 +79,14 @@ const SELLER_CONSOLE_STATUSES = ['ORDER_COMPLETE', 'REFUND_PENDING', 'REFUND_COM
  */
 export type OwnChange = { ono: number; rfno: number } | { orno: number };
 
-/**
- * What an update of an order's status, of its refund or of a line's review notifies, with the
- * order's number (migrations 0006 and 0007).
- */
+/** What an update of an order's refund or of a line's review notifies, with the order's number (migration 0006). */
 const ORDER_CHANGED = 'order_changed';
+
+/**
+ * What an update of an order's status notifies, with the order's standing columns as a `StandingRow`
+ * (migration 0010: its trigger names the columns of `standingColumns`).
+ */
+const ORDER_DECIDED = 'order_decided';
 
 /** How long a read after a member's own change waits for it to land: the event's hop, with room for a busy machine. */
 const OWN_CHANGE_WAIT_MS = 2_000;
@@ -144,7 +148,7 @@ export class OrderReads {
     const shown = await waitForNotice(
       this.notices,
       ORDER_CHANGED,
-      String(ono),
+      keyed(String(ono)),
       async () => {
         const row = await this.row(ono, mno);
         return shows(row) ? row : undefined;
@@ -155,14 +159,18 @@ export class OrderReads {
   }
 
   /**
-   * Where the order stands once its process ended (ORDER_COMPLETE or CANCEL), woken by the commit
-   * that ended it; as it is after `waitMs` otherwise.
+   * Where the order stands once its process ended (ORDER_COMPLETE or CANCEL), as the commit that
+   * ended it announces; as it is after `waitMs` otherwise.
    */
   async decided(ono: number, waitMs: number): Promise<OrderStanding> {
     const decided = await waitForNotice(
       this.notices,
-      ORDER_CHANGED,
-      String(ono),
+      ORDER_DECIDED,
+      (payload): Heard<StandingRow> => {
+        const row = JSON.parse(payload) as StandingRow;
+        if (row.ono !== ono) return 'unrelated';
+        return row.status === 'PAYMENT_PENDING' ? 'look' : { found: row };
+      },
       async () => {
         const row = await this.standingRow(ono);
         return row.status === 'PAYMENT_PENDING' ? undefined : row;
