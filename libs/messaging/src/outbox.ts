@@ -455,14 +455,19 @@ export class OutboxRelay {
     return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   }
 
-  /** Ms until a pending event held back by a retry's wait or a claim comes due; at most the poll interval. */
+  /**
+   * Ms until a pending event held back by a retry's wait or a claim comes due; at most the poll
+   * interval. A claim that lapsed in the last second counts (due now): it may have lapsed between
+   * the round's claim, which found it held, and this look.
+   */
   private async untilNextDue(): Promise<number> {
     const [next] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
       `SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(leased_until, next_attempt_at))) - now())
                * 1000)::float8 AS ms
-       FROM ${this.outbox} WHERE status = 'PENDING' AND (next_attempt_at > now() OR leased_until > now())`,
+       FROM ${this.outbox}
+       WHERE status = 'PENDING' AND (next_attempt_at > now() OR leased_until > now() - interval '1 second')`,
     );
-    return Math.min(this.pollIntervalMs, Math.ceil(next?.ms ?? Infinity));
+    return Math.max(0, Math.min(this.pollIntervalMs, Math.ceil(next?.ms ?? Infinity)));
   }
 
   /** Gives up this relay's claim on events, so that any relay's next round may claim them. */
