@@ -66,6 +66,9 @@ const FAULT_EVERY = Number(values['fault-every']);
 const WAVE_EVERY = Number(values['wave-every']);
 const WAVE_SIZE = Number(values['wave-size']);
 const WAVE_STOCK = Number(values['wave-stock']);
+// A wave's shoppers race only when they can be in flight together; fewer at a time would each wait
+// out the others' 15 s.
+const WAVES = CONCURRENCY >= WAVE_SIZE;
 const RESTART_DELAY_MS = Number(values['restart-delay-ms']);
 const REFUND_SHARE = Number(values['refund-share']);
 const PLAIN_STOCK = 1_000_000;
@@ -363,7 +366,7 @@ function planner(plainOptions, waveOptions) {
     if (placed + inFlight >= ORDERS) return null;
     if (pending.length === 0) {
       index += 1;
-      const waveDue = index % WAVE_EVERY === Math.floor(WAVE_EVERY / 2) && index < ORDERS * 0.9;
+      const waveDue = WAVES && index % WAVE_EVERY === Math.floor(WAVE_EVERY / 2) && index < ORDERS * 0.9;
       if (waveDue && waves < waveOptions.length) {
         const wave = new Wave(waves, waveOptions[waves], WAVE_SIZE);
         waves += 1;
@@ -952,7 +955,10 @@ try {
   const initial = await readState();
   say(
     `driving ${ORDERS} orders, ${CONCURRENCY} at a time, over ${shoppers.length} shoppers and ${plainOptions.length} options; ` +
-      `a wave of ${WAVE_SIZE} shoppers racing for ${WAVE_STOCK} in stock every ${WAVE_EVERY} orders; a fault every ${FAULT_EVERY} orders`,
+      (WAVES
+        ? `a wave of ${WAVE_SIZE} shoppers racing for ${WAVE_STOCK} in stock every ${WAVE_EVERY} orders`
+        : `no racing waves (fewer shoppers at a time than a wave's ${WAVE_SIZE})`) +
+      `; a fault every ${FAULT_EVERY} orders`,
   );
   const cpuAtStart = cpuByProcess();
   const driveStart = performance.now();
