@@ -140,5 +140,17 @@ describe('the distributed store losing a replica of order and of catalog mid-che
           30_000,
         ),
       ).not.toBe(killed[name]);
+    // Back to normal once the restarted replicas rejoined their groups: a checkout verifies within
+    // its wait again (not "still processing" while a group rebalances), as the next tests expect.
+    const afterwards = await api.newShopper('replica-kill');
+    const checkoutVerifies = () =>
+      api
+        .placeOrder(afterwards, [{ odno: option.odno, or_count: 1 }])
+        .then((placed) => api.pay(afterwards, placed))
+        .then(
+          () => true,
+          () => false,
+        );
+    expect(await poll(checkoutVerifies, (verified) => verified, 60_000)).toBe(true);
   });
 });

@@ -3,8 +3,8 @@ import type {
   OrderPaymentDto,
   PaymentGatewayDto,
   PaymentRecord,
+  PaymentCheckDto,
   PaymentRecordResult,
-  PaymentVerificationDto,
   SandboxPayRequest,
   SandboxPayResult,
 } from '@mkt/contracts';
@@ -18,7 +18,8 @@ export class PaymentClient {
     return this.http.post('/payments', { mno, payment });
   }
 
-  verify(mno: number, pmno: number, impUid: string): Promise<PaymentVerificationDto> {
+  /** Payment's decision: the answer, or the order a verified payment paid (see `CheckoutVerification`). */
+  verify(mno: number, pmno: number, impUid: string): Promise<PaymentCheckDto> {
     return this.http.post(`/payments/${pmno}/verify`, { mno, impUid });
   }
 
