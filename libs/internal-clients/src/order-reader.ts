@@ -21,6 +21,11 @@ export class OrderReader {
   standing(ono: number): Promise<OrderStanding> {
     return this.orders.get(`/orders/${ono}/standing`, orderStandingSchema);
   }
+
+  /** Where the order stands once its process ended (completed or cancelled), or after `waitMs`. */
+  decided(ono: number, waitMs: number): Promise<OrderStanding> {
+    return this.orders.get(`/orders/${ono}/decided`, orderStandingSchema, { waitMs });
+  }
 }
 
 /** The provider of OrderReader for a service that lists order in its `calls`. */

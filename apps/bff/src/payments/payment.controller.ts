@@ -23,7 +23,6 @@ import { z } from 'zod';
 import { Authenticated, Caller } from '../auth/guards';
 import type { SessionClaims } from '../auth/refresh-sessions';
 import { PaymentClient } from '../services/payment.client';
-import { CheckoutVerification } from './checkout-verification';
 import { ApiDoc, BAD_INPUT } from '../openapi/api-doc';
 
 class VerificationPath extends createZodDto(
@@ -37,10 +36,7 @@ class WebhookBody extends createZodDto(paymentWebhookSchema) {}
 /** Paying an order: the gateway's payment recorded, then verified with the gateway by the server. */
 @Controller('api')
 export class PaymentController {
-  constructor(
-    private readonly payments: PaymentClient,
-    private readonly verification: CheckoutVerification,
-  ) {}
+  constructor(private readonly payments: PaymentClient) {}
 
   /** Which payment window to open: the sandbox's, or PortOne's with the merchant code. */
   @ApiDoc({
@@ -97,7 +93,7 @@ export class PaymentController {
     @Param() { pmno, impUid }: VerificationPath,
     @Caller() caller: SessionClaims,
   ): Promise<boolean> {
-    return (await this.verification.verify(caller.mno, pmno, impUid)).verified;
+    return (await this.payments.verify(caller.mno, pmno, impUid)).verified;
   }
 
   /** Ours: the same verification, with where the order stands and why it did not complete. */
@@ -113,7 +109,7 @@ export class PaymentController {
     @Param() { pmno, impUid }: VerificationPath,
     @Caller() caller: SessionClaims,
   ): Promise<PaymentVerificationDto> {
-    return this.verification.verify(caller.mno, pmno, impUid);
+    return this.payments.verify(caller.mno, pmno, impUid);
   }
 
   /** PortOne's webhook: it names a payment, whose state is then read from the gateway itself. */

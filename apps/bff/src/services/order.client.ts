@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { orderSchema, orderStandingSchema } from '@mkt/contracts';
-import type { OrderCreate, OrderDto, OrderStanding, PlacedOrderDto } from '@mkt/contracts';
+import { orderSchema } from '@mkt/contracts';
+import type { OrderCreate, OrderDto, PlacedOrderDto } from '@mkt/contracts';
 import type { ServiceClient } from '@mkt/http';
 
 /** Typed calls to the order service, always for the signed-in member. */
@@ -27,14 +27,6 @@ export class OrderClient {
   async ownChangeShown(mno: number, change: { ono: number; rfno: number } | { orno: number }): Promise<void> {
     // The change is made: should the order service not answer, the caller still hears so.
     await this.http.get(`/orders/own-change/${mno}`, orderSchema, change).catch(() => undefined);
-  }
-
-  /**
-   * Where the order stands once its process ended (completed or cancelled), answered when the
-   * commit that ends it notifies; as it stands after `waitMs` otherwise.
-   */
-  decided(ono: number, waitMs: number): Promise<OrderStanding> {
-    return this.http.get(`/orders/${ono}/decided`, orderStandingSchema, { waitMs });
   }
 
   /** The member's payment window for the order ended without paying: the order is cancelled at once. */

@@ -3,8 +3,8 @@ import type {
   OrderPaymentDto,
   PaymentGatewayDto,
   PaymentRecord,
-  PaymentCheckDto,
   PaymentRecordResult,
+  PaymentVerificationDto,
   SandboxPayRequest,
   SandboxPayResult,
 } from '@mkt/contracts';
@@ -18,8 +18,7 @@ export class PaymentClient {
     return this.http.post('/payments', { mno, payment });
   }
 
-  /** Payment's decision: the answer, or the order a verified payment paid (see `CheckoutVerification`). */
-  verify(mno: number, pmno: number, impUid: string): Promise<PaymentCheckDto> {
+  verify(mno: number, pmno: number, impUid: string): Promise<PaymentVerificationDto> {
     return this.http.post(`/payments/${pmno}/verify`, { mno, impUid });
   }
 

@@ -88,7 +88,7 @@ export class OrderController {
     return this.reads.forConsole(query);
   }
 
-  /** Where the order stands once its process ended, waiting up to `waitMs` (a shopper's verification asks this). */
+  /** Where the order stands once its process ended, waiting up to `waitMs` (payment's verification asks this). */
   @Get(':ono/decided')
   decided(@Param() { ono }: OrderPath, @Query() { waitMs }: DecisionWaitQuery): Promise<OrderStanding> {
     return this.reads.decided(ono, waitMs);

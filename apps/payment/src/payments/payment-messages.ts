@@ -12,5 +12,6 @@ export const PaymentMessages = {
   foreign: '이 주문의 결제가 아닙니다.',
   amountMismatch: '결제 금액이 주문 금액과 다릅니다. 결제하신 금액은 자동으로 취소됩니다.',
   gatewayUnreachable: '결제사에 연결할 수 없습니다. 잠시 후 다시 확인해 주세요.',
+  stillProcessing: '결제를 확인하고 있습니다. 잠시 후 주문 내역에서 확인해 주세요.',
   paymentNotFound: '결제 정보를 찾을 수 없습니다.',
 } as const;

@@ -13,11 +13,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import type {
   OrderPaymentDto,
   PaymentGatewayDto,
-  PaymentCheckDto,
   PaymentRecordResult,
+  PaymentVerificationDto,
   SandboxPayResult,
 } from '@mkt/contracts';
 import {
+  orderDecisionWaitSchema,
   paymentRecordSchema,
   paymentWebhookSchema,
   positiveIdSchema,
@@ -44,7 +45,11 @@ class SandboxPaymentBody extends createZodDto(
   z.object({ mno: positiveIdSchema, request: sandboxPaySchema }),
 ) {}
 class VerificationBody extends createZodDto(
-  z.object({ mno: positiveIdSchema, impUid: z.string().trim().min(1).max(100) }),
+  z.object({
+    mno: positiveIdSchema,
+    impUid: z.string().trim().min(1).max(100),
+    waitMs: orderDecisionWaitSchema.default(5_000),
+  }),
 ) {}
 class WebhookBody extends createZodDto(paymentWebhookSchema) {}
 
@@ -69,9 +74,9 @@ export class PaymentController {
   @HttpCode(200)
   verify(
     @Param() { pmno }: PaymentPath,
-    @Body() { mno, impUid }: VerificationBody,
-  ): Promise<PaymentCheckDto> {
-    return this.commands.execute(new VerifyPayment(pmno, impUid, mno));
+    @Body() { mno, impUid, waitMs }: VerificationBody,
+  ): Promise<PaymentVerificationDto> {
+    return this.commands.execute(new VerifyPayment(pmno, impUid, mno, waitMs));
   }
 
   /** The gateway says a payment changed: verify it as the browser would, whichever comes first. */
@@ -86,11 +91,10 @@ export class PaymentController {
       await this.unmatched.note(imp_uid, merchant_uid ?? '');
       return { result: 'unknown payment' };
     }
-    const check = await this.commands.execute<VerifyPayment, PaymentCheckDto>(
-      new VerifyPayment(payment.pmno, imp_uid, undefined),
+    const answer = await this.commands.execute<VerifyPayment, PaymentVerificationDto>(
+      new VerifyPayment(payment.pmno, imp_uid, undefined, 0),
     );
-    const verified = 'paidOrder' in check || check.answer.status === 'PAYMENT_PENDING';
-    return { result: verified ? 'verified' : 'not verified' };
+    return { result: answer.verified || answer.status === 'PAYMENT_PENDING' ? 'verified' : 'not verified' };
   }
 
   @Get('order/:ono')

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandHandler } from '@nestjs/cqrs';
-import type { OrderStanding, PaymentCheckDto, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
+import type { OrderStanding, OrderStatus, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
 import { PaymentRejectedV1, PaymentVerifiedV1 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
 import { NotFound } from '@mkt/http';
@@ -15,13 +15,14 @@ import { PaymentMessages } from './payment-messages';
 
 /**
  * Checks a recorded payment with the gateway, never the browser. `mno`: the caller, who must own
- * it (absent for the gateway's webhook).
+ * it (absent for the gateway's webhook). `waitMs`: how long to wait for the order to complete.
  */
 export class VerifyPayment {
   constructor(
     readonly pmno: number,
     readonly impUid: string,
     readonly mno: number | undefined,
+    readonly waitMs: number,
   ) {}
 }
 
@@ -67,11 +68,10 @@ function verdictOf(paid: GatewayPayment, payment: Payment, order: OrderStanding)
  * A payment verifies when the gateway says paid, for the order's merchant_uid and exactly the
  * order's server total, while the order waits for payment. Money that cannot pay the order is
  * rejected and given back (payment.rejected); money of another merchant_uid is left alone.
- * Verifying again changes nothing and answers the same. A verified payment's answer is its order
- * (`paidOrder`), whose end the caller waits for.
+ * Verifying again changes nothing and answers the same.
  */
 @CommandHandler(VerifyPayment)
-export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, PaymentCheckDto> {
+export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, PaymentVerificationDto> {
   constructor(
     private readonly db: PaymentDatabase,
     private readonly outbox: Outbox,
@@ -79,25 +79,25 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
-  async execute({ pmno, impUid, mno }: VerifyPayment): Promise<PaymentCheckDto> {
+  async execute({ pmno, impUid, mno, waitMs }: VerifyPayment): Promise<PaymentVerificationDto> {
     let payment = await this.db.payment.findUnique({ where: { pmno } });
     if (!payment || (mno !== undefined && payment.mno !== mno))
       throw new NotFound(PaymentMessages.paymentNotFound);
     if (payment.impUid !== impUid) {
       const order = await this.orders.standing(payment.ono);
-      return { answer: { verified: false, status: order.status, reason: PaymentMessages.impUidMismatch } };
+      return { verified: false, status: order.status, reason: PaymentMessages.impUidMismatch };
     }
     let order: OrderStanding | undefined;
     if (payment.status === 'RECORDED') {
       const checked = await this.check(payment);
-      if ('answer' in checked) return checked;
+      if ('answer' in checked) return checked.answer;
       ({ payment, order } = checked);
     }
     if (payment.status !== 'VERIFIED') {
       order ??= await this.orders.standing(payment.ono);
-      return { answer: { verified: false, status: order.status, reason: payment.failReason } };
+      return { verified: false, status: order.status, reason: payment.failReason };
     }
-    return { paidOrder: payment.ono };
+    return this.outcome(payment.ono, waitMs);
   }
 
   /** What the gateway says of the payment: its record, or that it has none or cannot be reached. */
@@ -208,6 +208,24 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
       { aggregateId: payment.ono },
     );
   }
+
+  /**
+   * Where the order ends up, waiting up to `waitMs` for its process to end: the order service answers
+   * when the commit that ends it wakes the wait, a hop sooner than its order.completed would arrive here.
+   */
+  private async outcome(ono: number, waitMs: number): Promise<PaymentVerificationDto> {
+    const order = await this.orders.decided(ono, waitMs);
+    return order.status === 'PAYMENT_PENDING'
+      ? { verified: false, status: order.status, reason: PaymentMessages.stillProcessing }
+      : decidedVerification(order.status, order.cancelReason);
+  }
+}
+
+/** A verification's answer for an order whose process ended at `status` (a cancelled one says why). */
+function decidedVerification(status: OrderStatus, cancelReason: string | null): PaymentVerificationDto {
+  return status === 'CANCEL'
+    ? { verified: false, status, reason: cancelReason }
+    : { verified: true, status, reason: null };
 }
 
 function isUniqueViolation(error: unknown): boolean {

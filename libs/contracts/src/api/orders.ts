@@ -219,37 +219,10 @@ export const paymentVerificationSchema = z.object({
 export type PaymentVerificationDto = z.infer<typeof paymentVerificationSchema>;
 
 /**
- * Internal: what payment's verification decided. A verified payment's answer is where its order
- * ends up, which the caller waits for itself (`GET /orders/{ono}/decided`), so that the order's
- * answer reaches the shopper without passing through payment; any other is the answer itself.
- */
-export const paymentCheckSchema = z.union([
-  z.object({ answer: paymentVerificationSchema }),
-  z.object({ paidOrder: z.number().int().positive() }),
-]);
-export type PaymentCheckDto = z.infer<typeof paymentCheckSchema>;
-
-/** What a shopper reads while a verified payment's order is still being completed. */
-export const STILL_PROCESSING_TEXT = '결제를 확인하고 있습니다. 잠시 후 주문 내역에서 확인해 주세요.';
-
-/**
- * The verification's answer for a verified payment's order as it stands: complete, cancelled (it
- * says why), or still waiting after the caller's wait.
- */
-export function paidOrderVerification({ status, cancelReason }: OrderStanding): PaymentVerificationDto {
-  if (status === 'PAYMENT_PENDING') return { verified: false, status, reason: STILL_PROCESSING_TEXT };
-  if (status === 'CANCEL') return { verified: false, status, reason: cancelReason };
-  return { verified: true, status, reason: null };
-}
-
-/**
  * Internal: how long a verification may wait for its order's process to end, which the order
  * service's `GET /orders/{ono}/decided?waitMs` waits on. Well inside a service call's 10 s limit.
  */
 export const orderDecisionWaitSchema = z.number().int().min(0).max(5_000);
-
-/** How long a shopper's verification waits for a verified payment's order (the longest allowed). */
-export const ORDER_DECISION_WAIT_MS = 5_000;
 
 /** `GET /api/payments/gateway`: which payment window the web app opens. */
 export const paymentGatewaySchema = z.discriminatedUnion('mode', [

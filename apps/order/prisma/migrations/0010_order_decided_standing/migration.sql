@@ -1,6 +1,6 @@
 -- An order's process ends (ORDER_COMPLETE or CANCEL) with an update of its status. Its notification
 -- now carries where the order stands (the columns of src/orders/order-reads.ts' `standingColumns`),
--- so a shopper's verification, waiting for that end, is answered without reading the order again.
+-- so payment's verification, waiting for that end, answers without reading the order again.
 DROP TRIGGER order_status_changed ON "orders";
 
 CREATE FUNCTION notify_order_decided() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -620,7 +620,7 @@ describe('checkout and payment', () => {
       stack
         .service('payment')
         .get(CommandBus)
-        .execute(new VerifyPayment(pmno!, paid.imp_uid, shopper.mno)),
+        .execute(new VerifyPayment(pmno!, paid.imp_uid, shopper.mno, 0)),
     );
     expect(await payments.payment.findUniqueOrThrow({ where: { pmno: pmno! } })).toMatchObject({
       status: 'RECORDED',
