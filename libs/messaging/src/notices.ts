@@ -69,7 +69,8 @@ export async function waitForNotice<T>(
         };
       });
       wake = undefined;
-      if (!woken) return undefined;
+      // Time is up (a timer may fire a little early): one last look decides.
+      if (!woken) return look();
     }
   } finally {
     await stop();
