@@ -42,7 +42,9 @@ export async function waitForNotice<T>(
 ): Promise<T | undefined> {
   let wake: (() => void) | undefined;
   let missed = false;
+  // What a notification carried, set by the listener at any await below.
   let announced: { found: T } | undefined;
+  const carried = () => announced;
   const stop = await notices.listen(name, (payload) => {
     const news = payload === undefined ? 'look' : heard(payload);
     if (news === 'unrelated') return;
@@ -53,13 +55,14 @@ export async function waitForNotice<T>(
   const deadline = performance.now() + timeoutMs;
   try {
     for (;;) {
-      if (announced) return announced.found;
+      const atOnce = carried();
+      if (atOnce) return atOnce.found;
       missed = false;
       const found = await look();
       if (found !== undefined) return found;
       const left = deadline - performance.now();
-      if (left <= 0) return undefined;
-      // Announced while we looked: look again (or take what was announced) at once.
+      if (left <= 0) return carried()?.found;
+      // Announced while we looked: look again (or take what was carried) at once.
       if (missed) continue;
       const woken = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), left);
