@@ -33,6 +33,8 @@ module.exports = {
       // The web app's distributed tests drive Chromium with the browser tests' harness (e2e/support.ts).
       testMatch: ['<rootDir>/apps/*/test/**/*.dist-spec.ts', '<rootDir>/apps/web/e2e/**/*.dist-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/distributed/global-setup.ts',
+      // Every suite shares the store; one that kills replicas has it alone (store-turns.ts).
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/distributed/share-the-store.ts'],
       globalTeardown: '<rootDir>/libs/testing/src/distributed/global-teardown.ts',
     },
   ],

@@ -7,7 +7,8 @@ import type {
   PaymentVerificationDto,
   SandboxPayResult,
 } from '@mkt/contracts';
-import { poll, StoreApi } from '@mkt/testing';
+import { Kafka, logLevel } from 'kafkajs';
+import { haveTheStoreAlone, leaveTheStore, poll, StoreApi, testInfrastructure } from '@mkt/testing';
 
 jest.setTimeout(240_000);
 
@@ -32,13 +33,32 @@ const pidOf = (name: string, replica: number) =>
   Number(readFileSync(join(process.env.MKT_DISTRIBUTED_DATA_DIR!, 'pids', `${name}-${replica}.pid`), 'utf8'));
 
 /**
+ * Whether the consumer groups of `services` each have both replicas as members and no rebalance
+ * under way: a replica killed and started again has rejoined, and its old member is gone.
+ */
+async function groupsSettled(services: string[]): Promise<boolean> {
+  const kafka = new Kafka({ brokers: (await testInfrastructure()).kafkaBrokers, logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const prefix = process.env.MKT_DISTRIBUTED_KAFKA_TOPIC_PREFIX!;
+    const { groups } = await admin.describeGroups(services.map((name) => prefix + name));
+    return groups.every((group) => group.state === 'Stable' && group.members.length === 2);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
  * Two processes of each service (`start:distributed --replicas 2`, as deploy/k8s runs them): one
  * replica of order and one of catalog are killed (SIGKILL) in the middle of checkouts. The other
  * replica takes their partitions, start:distributed starts them again, and every order completes,
- * exactly once.
+ * exactly once. The other distributed suites wait meanwhile, and it waits for them to end.
  */
 describe('the distributed store losing a replica of order and of catalog mid-checkout', () => {
   const api = new StoreApi(process.env.MKT_DISTRIBUTED_URL!);
+  beforeAll(haveTheStoreAlone);
+  afterAll(leaveTheStore);
 
   it('completes every order exactly once', async () => {
     const page = await api.call<{ dtoList: { pno: number }[] }>(
@@ -140,8 +160,15 @@ describe('the distributed store losing a replica of order and of catalog mid-che
           30_000,
         ),
       ).not.toBe(killed[name]);
-    // Back to normal once the restarted replicas rejoined their groups: a checkout verifies within
-    // its wait again (not "still processing" while a group rebalances), as the next tests expect.
+    // Back to normal for the suites after it once the restarted replicas rejoined their groups (a
+    // checkout meanwhile would wait out a rebalance): a checkout verifies within its wait again.
+    expect(
+      await poll(
+        () => groupsSettled(['order', 'catalog']),
+        (settled) => settled,
+        60_000,
+      ),
+    ).toBe(true);
     const afterwards = await api.newShopper('replica-kill');
     const checkoutVerifies = () =>
       api

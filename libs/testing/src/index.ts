@@ -12,3 +12,4 @@ export * from './wake-ups';
 export * from './mail-folder';
 export * from './mailpit';
 export * from './outbox';
+export { haveTheStoreAlone, leaveTheStore } from './distributed/store-turns';

@@ -42,7 +42,8 @@ async function dropPreviousDatabases(adminUrl: string): Promise<void> {
  * The distributed tests run against `npm run start:distributed --replicas 2` itself: two processes
  * of every service and of the BFF on the test PostgreSQL, Redis and Kafka (databases, topics and a
  * Redis database of their own). MKT_DISTRIBUTED_URL, when set, points them at a store that is
- * already running (MKT_DISTRIBUTED_DATA_DIR: its DATA_DIR, for the tests that kill a replica).
+ * already running (MKT_DISTRIBUTED_DATA_DIR: its DATA_DIR, and MKT_DISTRIBUTED_KAFKA_TOPIC_PREFIX: its
+ * KAFKA_TOPIC_PREFIX, for the tests that kill a replica).
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.MKT_DISTRIBUTED_URL) return;
@@ -50,6 +51,7 @@ export default async function globalSetup(): Promise<void> {
   await dropPreviousDatabases(infra.databaseUrl);
   let output = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'mkt-distributed-'));
+  const topicPrefix = `dist-test-${Date.now().toString(36)}.`;
   // Two processes of each kind, as deploy/k8s runs them: the replica-kill test kills one.
   const args = ['-r', '@swc-node/register', 'scripts/start-distributed.ts', '--replicas', '2'];
   // Not Jest's NODE_ENV=test: start:distributed builds a stale web app, and that would make it a
@@ -66,7 +68,7 @@ export default async function globalSetup(): Promise<void> {
       MKT_TEST_KAFKA_BROKERS: infra.kafkaBrokers.join(','),
       PORT_OFFSET: String(PORT_OFFSET),
       DATABASE_PREFIX,
-      KAFKA_TOPIC_PREFIX: `dist-test-${Date.now().toString(36)}.`,
+      KAFKA_TOPIC_PREFIX: topicPrefix,
       REDIS_URL: Object.assign(new URL(infra.redisUrl), { pathname: `/${8 + SLOT}` }).toString(),
       DATA_DIR: dataDir,
       PRODUCTS_PER_CATEGORY: '2',
@@ -89,4 +91,5 @@ export default async function globalSetup(): Promise<void> {
   process.env.MKT_DISTRIBUTED_URL = opened.exec(output)![1];
   process.env.MKT_DISTRIBUTED_PORT_OFFSET = String(PORT_OFFSET);
   process.env.MKT_DISTRIBUTED_DATA_DIR = dataDir;
+  process.env.MKT_DISTRIBUTED_KAFKA_TOPIC_PREFIX = topicPrefix;
 }
