@@ -4,3 +4,4 @@ export * from './sql-session';
 export * from './migrations';
 export * from './embedded';
 export * from './notices';
+export * from './errors';

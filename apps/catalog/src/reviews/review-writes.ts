@@ -4,9 +4,9 @@ import { ReviewMessages, ReviewWrittenV1 } from '@mkt/contracts';
 import type { DatabaseNotices } from '@mkt/messaging';
 import { keyed, Outbox, waitForNotice } from '@mkt/messaging';
 import { BadInput, NotFound } from '@mkt/http';
+import { isUniqueViolation } from '@mkt/persistence';
 import { DATABASE_NOTICES } from '@mkt/platform';
 import { CatalogDatabase } from '../database';
-import { Prisma } from '../generated/prisma/client';
 import { ReviewRepository } from './review.repository';
 
 /** Who writes a review: the signed-in member, with the name the review shows. */
@@ -116,6 +116,3 @@ export class ReviewWrites {
     return likes.map((like) => like.rno);
   }
 }
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';

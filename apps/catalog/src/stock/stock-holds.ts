@@ -2,6 +2,7 @@ import { Body, Controller, Delete, HttpCode, Injectable, Param, Post } from '@ne
 import type { StockHoldAnswer } from '@mkt/contracts';
 import { stockHoldSchema } from '@mkt/contracts';
 import { JsonLogger } from '@mkt/observability';
+import { isUniqueViolation } from '@mkt/persistence';
 import { RecurringJob } from '@mkt/platform';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
@@ -19,10 +20,6 @@ export const STOCK_HOLD_TTL_MS = 120_000;
 
 /** Another request of the same placement held its pieces while this one was taking them. */
 class HeldMeanwhile extends Error {}
-
-/** Prisma's error for a unique key already taken. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 
 /**
  * Stock taken for a checkout the moment it is placed, so that a shopper whose pieces are gone is told

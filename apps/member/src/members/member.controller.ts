@@ -11,9 +11,9 @@ import {
   passwordResetSchema,
 } from '@mkt/contracts';
 import { Outbox } from '@mkt/messaging';
+import { isUniqueViolation } from '@mkt/persistence';
 import { createZodDto } from 'nestjs-zod/dto';
 import { z } from 'zod';
-import { Prisma } from '../generated/prisma/client';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../credentials/password-hash';
 import { MemberDatabase } from '../database';
 import { toMemberDto } from './member-dto';
@@ -100,7 +100,7 @@ export class MemberController {
       });
       return toMemberDto(member);
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      if (isUniqueViolation(error)) {
         throw refuse(HttpStatus.CONFLICT, 'DUPLICATE_EMAIL', '이미 가입된 이메일입니다.');
       }
       throw error;

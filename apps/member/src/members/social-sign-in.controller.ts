@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { MemberDto, SocialProfile } from '@mkt/contracts';
 import { socialProfileSchema } from '@mkt/contracts';
+import { isUniqueViolation } from '@mkt/persistence';
 import { createZodDto } from 'nestjs-zod/dto';
 import { Prisma } from '../generated/prisma/client';
 import type { Member } from '../database';
@@ -63,7 +64,7 @@ export class SocialSignInController {
       });
     } catch (error) {
       // The same account's first sign-in ran twice at once and the other one linked it first.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      if (isUniqueViolation(error)) {
         const winner = await this.db.socialAccount.findUnique({
           where: { provider_providerUserId: account },
           include: { member: true },
