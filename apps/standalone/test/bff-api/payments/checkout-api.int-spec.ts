@@ -292,6 +292,38 @@ describe('checkout and payment', () => {
     });
   });
 
+  it('keeps one of two payments of an order verified at once, and gives the other back', async () => {
+    const shopper = await newShopper();
+    const order = await placeFromCart(shopper, await cartOf(shopper, 1));
+    // Two pay windows of one order (two tabs), both paid.
+    const payments = await Promise.all(
+      ['first', 'second'].map(async (tab) => {
+        const merchantUid = `mkt_${Date.now()}_${tab}_${order.ono}`;
+        const paid = await payAtSandbox(shopper, merchantUid, order.o_totalPrice);
+        const recorded = await record(shopper, order.ono, paid.imp_uid, merchantUid, order.o_totalPrice);
+        return { impUid: paid.imp_uid, pmno: recorded.body.pmno! };
+      }),
+    );
+    const answers = await Promise.all(payments.map(({ impUid, pmno }) => verify(shopper, impUid, pmno)));
+    const kept = answers.findIndex((answer) => answer.body.verified);
+    expect(answers.map((answer) => answer.body)).toEqual(
+      [0, 1].map((i) =>
+        i === kept
+          ? { verified: true, status: 'ORDER_COMPLETE', reason: null }
+          : {
+              verified: false,
+              status: expect.any(String),
+              reason: '이미 결제가 끝난 주문입니다. 이번 결제는 자동으로 취소됩니다.',
+            },
+      ),
+    );
+    await eventually(async () =>
+      expect(await gateway().findPayment(payments[1 - kept].impUid)).toMatchObject({ status: 'cancelled' }),
+    );
+    expect(await gateway().findPayment(payments[kept].impUid)).toMatchObject({ status: 'paid' });
+    expect(await totalPay(shopper)).toBe(order.o_totalPrice);
+  });
+
   /** Issue 22's scene: a victim paid their order at the gateway; an attacker has an order of the same amount. */
   async function victimPaid() {
     const victim = await newShopper();
@@ -604,7 +636,7 @@ describe('checkout and payment', () => {
     });
   });
 
-  it('writes payment.verified in the transaction that verifies, and payment.cancelled in the one that records the refund', async () => {
+  it('writes payment.verified once, however many verify at once, and payment.cancelled in the transaction that records the refund', async () => {
     const shopper = await newShopper();
     const order = await placeFromCart(shopper, await cartOf(shopper, 1));
     const merchantUid = `mkt_${order.ono}`;
@@ -615,18 +647,26 @@ describe('checkout and payment', () => {
       payments
         .$queryRawUnsafe<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox_event')
         .then((rows) => rows[0].n);
-    const before = await events();
-    await crashAfterNextEnqueue(() =>
+    const verifiedEvents = () =>
+      payments
+        .$queryRawUnsafe<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM outbox_event
+           WHERE event_type = $1 AND (envelope::jsonb -> 'payload' ->> 'pmno')::int = $2`,
+          PaymentVerifiedV1.type,
+          pmno,
+        )
+        .then((rows) => rows[0].n);
+    // The browser and the gateway's webhook at once: one moves the payment, and only it announces.
+    const [browser, webhook] = await Promise.all([
+      verify(shopper, paid.imp_uid, pmno!),
       stack
         .service('payment')
         .get(CommandBus)
-        .execute(new VerifyPayment(pmno!, paid.imp_uid, shopper.mno, 0)),
-    );
-    expect(await payments.payment.findUniqueOrThrow({ where: { pmno: pmno! } })).toMatchObject({
-      status: 'RECORDED',
-    });
-    expect(await events()).toBe(before);
-    expect((await verify(shopper, paid.imp_uid, pmno!)).body.verified).toBe(true);
+        .execute(new VerifyPayment(pmno!, paid.imp_uid, undefined, 5_000)),
+    ]);
+    expect(browser.body.verified).toBe(true);
+    expect(webhook).toMatchObject({ verified: true });
+    expect(await verifiedEvents()).toBe(1);
 
     // Giving it back: the gateway cancels, recording it crashes; the retry records it once.
     const cancellation = stack.service('payment').get(GatewayCancellation);
