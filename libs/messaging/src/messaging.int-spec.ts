@@ -763,61 +763,6 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
       expect(await seenOrder()).toEqual([1, 2]);
     });
 
-    /** The service's client, outside any transaction, as `enqueueWithChange` takes it. */
-    const outsideTransaction = () => ({ ...h.db.client, $transaction: h.db.transaction });
-    /** Takes `count` of 'A' when at least `atLeast` is left. */
-    const takeA = (count: number, atLeast: number) => ({
-      sql: `UPDATE ${SCHEMA}.stock SET qty = qty - $1 WHERE sku = 'A' AND qty >= $2 RETURNING sku`,
-      values: [count, atLeast],
-    });
-
-    it('writes an event with its change in one statement, publishes it without its notification, and writes none when the change touched no row', async () => {
-      const c = consumer();
-      await c.start();
-      // Deaf to the commits: only the hand-over can have it published within the test.
-      const own = await ownRelay({ notices: undefined });
-      const write = (seq: number) =>
-        own.outbox.enqueueWithChange(
-          outsideTransaction(),
-          takeA(3, 100),
-          StockReservedV1,
-          { sku: 'A', count: 2, seq },
-          { aggregateId: 'A' },
-        );
-      try {
-        expect(await write(1)).toBe(true);
-        await until(async () => (await qty('A')) === 95, 'the event', 5_000);
-        expect(await write(2)).toBe(false);
-        await until(async () => (await own.relay.list('PENDING')).length === 0, 'the event marked');
-      } finally {
-        await own.relay.stop();
-        await c.stop();
-      }
-      expect(await qty('A')).toBe(95);
-      expect(await seenOrder()).toEqual([1]);
-      expect(await inboxRows()).toBe(1);
-    });
-
-    it('leaves the change undone when its event cannot be written', async () => {
-      await h.db.client.$executeRawUnsafe(
-        `CREATE FUNCTION ${SCHEMA}.refuse() RETURNS trigger LANGUAGE plpgsql AS
-         $$ BEGIN RAISE EXCEPTION 'the outbox refuses'; END $$`,
-      );
-      await h.db.client.$executeRawUnsafe(
-        `CREATE TRIGGER refuse BEFORE INSERT ON ${SCHEMA}.outbox_event FOR EACH ROW EXECUTE FUNCTION ${SCHEMA}.refuse()`,
-      );
-      await expect(
-        outbox().enqueueWithChange(
-          outsideTransaction(),
-          takeA(3, 100),
-          StockReservedV1,
-          { sku: 'A', count: 2, seq: 1 },
-          { aggregateId: 'A' },
-        ),
-      ).rejects.toThrow('the outbox refuses');
-      expect(await qty('A')).toBe(100);
-    });
-
     it('is published by another relay once its claim lapses when its own relay died before publishing it', async () => {
       const c = consumer();
       await c.start();

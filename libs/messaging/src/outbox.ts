@@ -56,18 +56,6 @@ export function eventMessage<P>(
 }
 
 /**
- * A change of the service's own rows that an event announces, for `Outbox.enqueueWithChange`: one
- * UPDATE, INSERT or DELETE with a RETURNING clause, its placeholders `$1`… numbering `values`.
- */
-export interface AnnouncedChange {
-  sql: string;
-  values: unknown[];
-}
-
-/** A client not inside a transaction (Prisma's transaction client has no `$transaction`). */
-export type OutsideTransaction = RawSqlClient & { $transaction: unknown };
-
-/**
  * Writes events into the service's outbox table inside the caller's transaction: the event exists
  * if and only if the state change it announces was committed.
  */
@@ -100,52 +88,15 @@ export class Outbox {
     event: EventDefinition<P>,
     events: { payload: P; context: EventContext }[],
   ): Promise<EventEnvelope<P>[]> {
-    if (events.length === 0) return [];
-    const messages = this.messagesOf(event, events);
-    await this.insert(tx, event, messages);
-    return messages.map(({ envelope }) => envelope);
-  }
-
-  /**
-   * `change` and the event announcing it in one statement: the event is written if and only if the
-   * change returned a row. A change and its event need no transaction of their own this way (one
-   * round trip where a transaction takes four). Answers whether the change returned a row.
-   */
-  async enqueueWithChange<P>(
-    db: OutsideTransaction,
-    change: AnnouncedChange,
-    event: EventDefinition<P>,
-    payload: P,
-    context: EventContext,
-  ): Promise<boolean> {
-    const inserted = await this.insert(db, event, this.messagesOf(event, [{ payload, context }]), change);
-    return inserted > 0;
-  }
-
-  private messagesOf<P>(event: EventDefinition<P>, events: { payload: P; context: EventContext }[]) {
     if (this.publishes && !this.publishes.has(event.topic))
       throw new Error(`${this.producer} does not declare that it publishes ${event.topic}`);
-    return events.map(({ payload, context }) => {
+    if (events.length === 0) return [];
+    const messages = events.map(({ payload, context }) => {
       const { envelope, headers } = eventMessage(this.producer, event, payload, context);
       return { envelope, headers, value: JSON.stringify(envelope) };
     });
-  }
-
-  /** Inserts the events (after `change`, and only if it returned a row); answers how many were written. */
-  private async insert<P>(
-    tx: RawSqlClient,
-    event: EventDefinition<P>,
-    messages: { envelope: EventEnvelope<P>; headers: Record<string, string>; value: string }[],
-    change?: AnnouncedChange,
-  ): Promise<number> {
     const outbox = table(this.schema, 'outbox_event');
-    const values: unknown[] = [
-      ...(change?.values ?? []),
-      this.relay?.owner ?? null,
-      this.relay?.leaseMs ?? 0,
-    ];
-    const owner = `$${values.length - 1}::text`;
-    const leaseMs = `$${values.length}::double precision`;
+    const values: unknown[] = [this.relay?.owner ?? null, this.relay?.leaseMs ?? 0];
     const rows = messages.map(({ envelope, headers, value }) => {
       values.push(envelope.eventId, event.topic, envelope.aggregateId, envelope.eventType);
       values.push(value, JSON.stringify(headers));
@@ -155,32 +106,29 @@ export class Outbox {
     // An event is written already claimed by this process's relay unless an older one of its key
     // waits (that one goes first, through a claim).
     const inserted = await tx.$queryRawUnsafe<{ id: string; event_id: string; handed: boolean }[]>(
-      `${change ? `WITH change AS (${change.sql})` : ''}
-       INSERT INTO ${outbox} (event_id, topic, message_key, event_type, envelope, headers, lease_owner, leased_until)
+      `INSERT INTO ${outbox} (event_id, topic, message_key, event_type, envelope, headers, lease_owner, leased_until)
        SELECT v.event_id, v.topic, v.message_key, v.event_type, v.envelope, v.headers,
-              CASE WHEN held THEN NULL ELSE ${owner} END,
-              CASE WHEN held THEN NULL ELSE clock_timestamp() + make_interval(secs => ${leaseMs} / 1000) END
+              CASE WHEN held THEN NULL ELSE $1::text END,
+              CASE WHEN held THEN NULL ELSE clock_timestamp() + make_interval(secs => $2::double precision / 1000) END
        FROM (VALUES ${rows.join(', ')}) AS v (event_id, topic, message_key, event_type, envelope, headers)
        CROSS JOIN LATERAL (
-         SELECT ${owner} IS NULL OR EXISTS (
+         SELECT $1::text IS NULL OR EXISTS (
            SELECT 1 FROM ${outbox} e WHERE e.message_key = v.message_key AND e.status <> 'PUBLISHED') AS held) k
-       ${change ? 'WHERE EXISTS (SELECT 1 FROM change)' : ''}
        RETURNING id::text AS id, event_id::text AS event_id, lease_owner IS NOT NULL AS handed`,
       ...values,
     );
     if (this.relay) {
       const byEventId = new Map(messages.map((m) => [m.envelope.eventId, m]));
-      const handed = inserted
-        .filter((row) => row.handed)
-        .map((row) => {
-          const { envelope, headers, value } = byEventId.get(row.event_id)!;
-          return { id: row.id, message: { topic: event.topic, key: envelope.aggregateId, value, headers } };
-        });
-      // A statement with its change committed on its own: its notification may already have come.
-      if (change) this.relay.handCommitted(handed);
-      else this.relay.expect(handed);
+      this.relay.expect(
+        inserted
+          .filter((row) => row.handed)
+          .map((row) => {
+            const { envelope, headers, value } = byEventId.get(row.event_id)!;
+            return { id: row.id, message: { topic: event.topic, key: envelope.aggregateId, value, headers } };
+          }),
+      );
     }
-    return inserted.length;
+    return messages.map(({ envelope }) => envelope);
   }
 }
 
@@ -285,8 +233,6 @@ export class OutboxRelay {
   private readonly expected = new Map<string, ExpectedEvent & { at: number }>();
   /** Handed-over events whose commit was announced, in commit order: published before any claim. */
   private readonly committed: ExpectedEvent[] = [];
-  /** Ids handed over as committed (`handCommitted`), with when, until their commit's notification comes. */
-  private readonly handedCommitted = new Map<string, number>();
   /** Whether a round should claim: a notice named events not handed over, or may have been missed. */
   private claimDue = true;
 
@@ -327,18 +273,6 @@ export class OutboxRelay {
   expect(events: ExpectedEvent[]): void {
     const at = performance.now();
     for (const event of events) this.expected.set(event.id, { ...event, at });
-  }
-
-  /**
-   * Events the outbox of this process wrote under this relay's claim in a statement that committed
-   * on its own: published at once. Their commit's notification, before or after this, wakes nothing
-   * more (one that came before asks for a claim round, which finds them claimed).
-   */
-  handCommitted(events: ExpectedEvent[]): void {
-    const at = performance.now();
-    for (const event of events) this.handedCommitted.set(event.id, at);
-    this.committed.push(...events);
-    this.nudge();
   }
 
   /**
@@ -406,7 +340,7 @@ export class OutboxRelay {
       for (const id of payload.split(',')) {
         const event = this.expected.get(id);
         if (!event) {
-          if (!this.handedCommitted.delete(id)) this.claimDue = true;
+          this.claimDue = true;
           continue;
         }
         this.expected.delete(id);
@@ -420,12 +354,10 @@ export class OutboxRelay {
   /**
    * Drops handed-over events no commit announced within half the lease: published now, one could
    * lose its claim mid-publish (renewals come every third of the lease). The claim path takes them.
-   * Forgets as well the committed ones whose notification came first or never.
    */
   private forgetUnannounced(): void {
     const before = performance.now() - this.leaseMs / 2;
     for (const [id, event] of this.expected) if (event.at < before) this.expected.delete(id);
-    for (const [id, at] of this.handedCommitted) if (at < before) this.handedCommitted.delete(id);
   }
 
   async start(): Promise<void> {

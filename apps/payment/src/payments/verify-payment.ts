@@ -3,13 +3,10 @@ import type { ICommandHandler } from '@nestjs/cqrs';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { OrderStanding, OrderStatus, PaymentVerificationDto, PayloadOf } from '@mkt/contracts';
 import { PaymentRejectedV1, PaymentVerifiedV1 } from '@mkt/contracts';
-import type { AnnouncedChange } from '@mkt/messaging';
 import { Outbox } from '@mkt/messaging';
 import { NotFound } from '@mkt/http';
-import { isUniqueViolation, qualifiedTable } from '@mkt/persistence';
-import type { ServiceRuntime } from '@mkt/platform';
-import { SERVICE_RUNTIME } from '@mkt/platform';
-import type { Payment } from '../database';
+import { isUniqueViolation } from '@mkt/persistence';
+import type { Payment, PaymentTx } from '../database';
 import { PaymentDatabase } from '../database';
 import type { GatewayPayment, PaymentGateway } from '../gateway/payment-gateway';
 import { GatewayUnreachableError, PaymentNotFoundError } from '../gateway/payment-gateway';
@@ -31,9 +28,6 @@ export class VerifyPayment {
 }
 
 type RejectReason = PayloadOf<typeof PaymentRejectedV1>['reason'];
-
-/** What a verdict records on a payment. */
-type SettledField = 'status' | 'amount' | 'failReason' | 'verifiedAt' | 'pgProvider';
 
 /** What the gateway's answer makes of a recorded payment. */
 type Verdict =
@@ -84,7 +78,6 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     private readonly outbox: Outbox,
     @Inject(OrderReader) private readonly orders: OrderReader,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
   ) {}
 
   async execute({ pmno, impUid, mno, waitMs }: VerifyPayment): Promise<PaymentVerificationDto> {
@@ -151,8 +144,7 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
 
   /**
    * Records the verdict once: of two verifications at once (the browser and the webhook), the one
-   * that moves the payment from RECORDED announces it; the other reads what it decided. The change
-   * and its event are one statement, the verification's busiest moment a round trip long.
+   * that moves the payment from RECORDED announces it; the other reads what it decided.
    */
   private async settle(payment: Payment, verdict: Verdict, pgProvider?: string): Promise<Payment> {
     const settled = {
@@ -162,14 +154,19 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
       verifiedAt: verdict.status === 'VERIFIED' ? new Date() : null,
       pgProvider: pgProvider || null,
     };
-    const change = this.settling(payment.pmno, settled);
     let decidedHere: boolean;
     try {
-      if (verdict.status === 'VERIFIED')
-        decidedHere = await this.announceVerified(change, payment, verdict.amount);
-      else if (verdict.status === 'REJECTED')
-        decidedHere = await this.announceRejected(change, payment, verdict.amount, verdict.reason);
-      else decidedHere = (await this.db.$executeRawUnsafe(change.sql, ...change.values)) > 0;
+      decidedHere = await this.db.$transaction(async (tx) => {
+        const { count } = await tx.payment.updateMany({
+          where: { pmno: payment.pmno, status: 'RECORDED' },
+          data: settled,
+        });
+        if (count === 0) return false;
+        if (verdict.status === 'VERIFIED') await this.announceVerified(tx, payment, verdict.amount);
+        if (verdict.status === 'REJECTED')
+          await this.announceRejected(tx, payment, verdict.amount, verdict.reason);
+        return true;
+      });
     } catch (error) {
       // Another payment of this order verified first (one verified payment per order): this one goes back.
       if (verdict.status !== 'VERIFIED' || !isUniqueViolation(error)) throw error;
@@ -188,27 +185,9 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     return this.db.payment.findUniqueOrThrow({ where: { pmno: payment.pmno } });
   }
 
-  /** The payment moved from RECORDED to its verdict, if it still is RECORDED. */
-  private settling(pmno: number, settled: Pick<Payment, SettledField>): AnnouncedChange {
-    const payment = qualifiedTable(this.runtime.database.schema, 'payment');
-    return {
-      sql: `UPDATE ${payment} SET status = $2, amount = $3, fail_reason = $4, verified_at = $5, pg_provider = $6
-            WHERE pmno = $1 AND status = 'RECORDED' RETURNING pmno`,
-      values: [
-        pmno,
-        settled.status,
-        settled.amount,
-        settled.failReason,
-        settled.verifiedAt,
-        settled.pgProvider,
-      ],
-    };
-  }
-
-  private announceVerified(change: AnnouncedChange, payment: Payment, amount: number) {
-    return this.outbox.enqueueWithChange(
-      this.db,
-      change,
+  private announceVerified(tx: PaymentTx, payment: Payment, amount: number) {
+    return this.outbox.enqueue(
+      tx,
       PaymentVerifiedV1,
       {
         pmno: payment.pmno,
@@ -222,10 +201,9 @@ export class VerifyPaymentHandler implements ICommandHandler<VerifyPayment, Paym
     );
   }
 
-  private announceRejected(change: AnnouncedChange, payment: Payment, amount: number, reason: RejectReason) {
-    return this.outbox.enqueueWithChange(
-      this.db,
-      change,
+  private announceRejected(tx: PaymentTx, payment: Payment, amount: number, reason: RejectReason) {
+    return this.outbox.enqueue(
+      tx,
       PaymentRejectedV1,
       { pmno: payment.pmno, ono: payment.ono, mno: payment.mno, impUid: payment.impUid, amount, reason },
       { aggregateId: payment.ono },
