@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { poll } from '../store-api';
 
 /**
  * The distributed suites run side by side (Jest's workers) on one store. A suite that kills replicas
@@ -15,8 +16,8 @@ const shareOf = (dir: string) => join(dir, `share-${process.pid}`);
 const aloneMark = (dir: string) => join(dir, 'alone');
 
 async function until(done: () => boolean, what: string): Promise<void> {
-  for (const deadline = Date.now() + 180_000; !done(); await new Promise((r) => setTimeout(r, 100)))
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+  const met = await poll(async () => done(), Boolean, 180_000);
+  if (!met) throw new Error(`gave up waiting for ${what}`);
 }
 
 /** Takes a share of the store, once no suite has it alone. */
