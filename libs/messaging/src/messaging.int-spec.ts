@@ -136,6 +136,22 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     db: RawSqlClient = h.db.client,
   ) => new OutboxRelay(db, transport, { schema: SCHEMA, pollIntervalMs: 50, ...overrides });
   const never = () => new Promise<never>(() => undefined);
+  /** The bus, refusing its first `count` publishes as an unreachable broker would. */
+  function refusingFirst(count: number) {
+    let refusals = 0;
+    const transport: MessageTransport = {
+      publish: async (messages) => {
+        if (refusals < count) {
+          refusals++;
+          throw new Error('broker unreachable');
+        }
+        await h.transport.publish(messages);
+      },
+      subscribe: (o) => h.transport.subscribe(o),
+      close: async () => undefined,
+    };
+    return { transport, refusals: () => refusals };
+  }
 
   /**
    * A relay whose process is killed once its publish reached the bus: the publish never returns,
@@ -593,6 +609,34 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     expect(await qty('A')).toBe(98);
   });
 
+  it('claims an event whose retry came due while a round was under way, not at its next poll', async () => {
+    const c = await consumerAndOneEvent(3);
+    const refusing = refusingFirst(1);
+    let slowClaims = false;
+    // Once armed, a claim's answer comes 400 ms late: past the retry's due time.
+    const db: RawSqlClient = {
+      $queryRawUnsafe: async (query, ...values) => {
+        const answer = await h.db.client.$queryRawUnsafe(query, ...values);
+        if (slowClaims && query.includes('FOR UPDATE SKIP LOCKED'))
+          await new Promise((r) => setTimeout(r, 400));
+        return answer;
+      },
+      $executeRawUnsafe: (query, ...values) => h.db.client.$executeRawUnsafe(query, ...values),
+    };
+    const r = relay({ pollIntervalMs: 3_600_000, baseBackoffMs: 250 }, refusing.transport, db);
+    await r.start();
+    try {
+      await until(async () => refusing.refusals() === 1, 'the refused publish');
+      slowClaims = true;
+      // A round while the retry waits (another commit's notice would start one): it claims nothing.
+      r.nudge();
+      await until(async () => (await r.list('PENDING')).length === 0, 'the retry', 5_000);
+    } finally {
+      await r.stop();
+    }
+    await appliedOnce(c, 3);
+  });
+
   it('parks events the transport keeps refusing as FAILED, and re-drives them on request', async () => {
     await enqueue('A', 1);
     const broken: MessageTransport = {
@@ -736,24 +780,16 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     it('keeps a key in order: an event written while an older one of its key waits goes after it', async () => {
       const c = consumer();
       await c.start();
-      let refusals = 0;
       // The first publish is refused: the first event waits out a backoff.
-      const refusingOnce: MessageTransport = {
-        publish: async (messages) => {
-          if (refusals++ === 0) throw new Error('broker unreachable');
-          await h.transport.publish(messages);
-        },
-        subscribe: (o) => h.transport.subscribe(o),
-        close: async () => undefined,
-      };
-      const own = await ownRelay({ baseBackoffMs: 500 }, refusingOnce);
+      const refusing = refusingFirst(1);
+      const own = await ownRelay({ baseBackoffMs: 500 }, refusing.transport);
       const write = (seq: number) =>
         h.db.transaction((tx) =>
           own.outbox.enqueue(tx, StockReservedV1, { sku: 'A', count: 1, seq }, { aggregateId: 'A' }),
         );
       try {
         await write(1);
-        await until(async () => refusals === 1, 'the refused publish');
+        await until(async () => refusing.refusals() === 1, 'the refused publish');
         await write(2);
         await until(async () => (await qty('A')) === 98, 'both events', 10_000);
       } finally {

@@ -176,6 +176,9 @@ interface ClaimedRow {
   has_successor: boolean;
 }
 
+/** A row of a claim's answer: a claimed event (or nulls, when none was claimed) and the next due. */
+type ClaimRoundRow = (ClaimedRow | Record<keyof ClaimedRow, null>) & { next_due_ms: number | null };
+
 /** Events waiting to be published, and the events parked as FAILED. */
 export interface OutboxBacklog {
   pending: number;
@@ -300,8 +303,8 @@ export class OutboxRelay {
       return { published: events.length, waitMs: more ? 0 : this.pollIntervalMs };
     }
     this.claimDue = false;
-    const claimed = await this.claim();
-    if (claimed.length === 0) return { published: 0, waitMs: await this.untilNextDue() };
+    const { claimed, nextDueMs } = await this.claim();
+    if (claimed.length === 0) return { published: 0, waitMs: nextDueMs };
     const published = await this.publish(
       claimed.map((row) => String(row.id)),
       claimed.map(toMessage),
@@ -433,43 +436,47 @@ export class OutboxRelay {
     return count;
   }
 
-  private async claim(): Promise<ClaimedRow[]> {
-    const rows = await this.db.$queryRawUnsafe<ClaimedRow[]>(
-      `UPDATE ${this.outbox} o
-       SET leased_until = now() + make_interval(secs => $1::double precision / 1000), lease_owner = $2
-       WHERE o.id IN (
-         SELECT c.id FROM ${this.outbox} c
-         WHERE c.status = 'PENDING' AND c.next_attempt_at <= now()
-           AND (c.leased_until IS NULL OR c.leased_until < now())
-           AND NOT EXISTS (
-             SELECT 1 FROM ${this.outbox} e
-             WHERE e.message_key = c.message_key AND e.id < c.id AND e.status <> 'PUBLISHED')
-         ORDER BY c.id
-         LIMIT $3
-         FOR UPDATE SKIP LOCKED)
-       RETURNING o.id, o.topic, o.message_key, o.envelope, o.headers,
-         EXISTS (SELECT 1 FROM ${this.outbox} s
-                 WHERE s.message_key = o.message_key AND s.id > o.id AND s.status <> 'PUBLISHED') AS has_successor`,
+  /**
+   * Claims the events due now, oldest first, and answers as well the ms until the earliest pending
+   * event held back by a retry's wait or another claim comes due (at most the poll interval). Both
+   * are read at one instant: an event cannot come due between them unseen, as it could between two
+   * statements when a timer fires a fraction early.
+   */
+  private async claim(): Promise<{ claimed: ClaimedRow[]; nextDueMs: number }> {
+    // One row per claimed event, or one row of nulls when none was claimed; each with the next due.
+    const rows = await this.db.$queryRawUnsafe<ClaimRoundRow[]>(
+      `WITH claimed AS (
+         UPDATE ${this.outbox} o
+         SET leased_until = now() + make_interval(secs => $1::double precision / 1000), lease_owner = $2
+         WHERE o.id IN (
+           SELECT c.id FROM ${this.outbox} c
+           WHERE c.status = 'PENDING' AND c.next_attempt_at <= now()
+             AND (c.leased_until IS NULL OR c.leased_until < now())
+             AND NOT EXISTS (
+               SELECT 1 FROM ${this.outbox} e
+               WHERE e.message_key = c.message_key AND e.id < c.id AND e.status <> 'PUBLISHED')
+           ORDER BY c.id
+           LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+         RETURNING o.id, o.topic, o.message_key, o.envelope, o.headers,
+           EXISTS (SELECT 1 FROM ${this.outbox} s
+                   WHERE s.message_key = o.message_key AND s.id > o.id AND s.status <> 'PUBLISHED') AS has_successor),
+       next_due AS (
+         SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(leased_until, next_attempt_at))) - now())
+                 * 1000)::float8 AS ms
+         FROM ${this.outbox}
+         WHERE status = 'PENDING' AND (next_attempt_at > now() OR leased_until >= now()))
+       SELECT claimed.*, next_due.ms AS next_due_ms FROM next_due LEFT JOIN claimed ON true`,
       this.leaseMs,
       this.owner,
       this.batchSize,
     );
-    return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-  }
-
-  /**
-   * Ms until a pending event held back by a retry's wait or a claim comes due; at most the poll
-   * interval. A claim that lapsed in the last second counts (due now): it may have lapsed between
-   * the round's claim, which found it held, and this look.
-   */
-  private async untilNextDue(): Promise<number> {
-    const [next] = await this.db.$queryRawUnsafe<{ ms: number | null }[]>(
-      `SELECT (extract(epoch FROM min(greatest(next_attempt_at, coalesce(leased_until, next_attempt_at))) - now())
-               * 1000)::float8 AS ms
-       FROM ${this.outbox}
-       WHERE status = 'PENDING' AND (next_attempt_at > now() OR leased_until > now() - interval '1 second')`,
-    );
-    return Math.max(0, Math.min(this.pollIntervalMs, Math.ceil(next?.ms ?? Infinity)));
+    const nextDueMs = rows[0].next_due_ms;
+    const claimed = rows.flatMap(({ next_due_ms: _, ...row }) => (row.id === null ? [] : [row]));
+    return {
+      claimed: claimed.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1)),
+      nextDueMs: Math.max(0, Math.min(this.pollIntervalMs, Math.ceil(nextDueMs ?? Infinity))),
+    };
   }
 
   /** Gives up this relay's claim on events, so that any relay's next round may claim them. */
