@@ -615,8 +615,8 @@ describe.each(Object.keys(harnesses))('events through %s', (kind) => {
     let slowClaims = false;
     // Once armed, a claim's answer comes 400 ms late: past the retry's due time.
     const db: RawSqlClient = {
-      $queryRawUnsafe: async (query, ...values) => {
-        const answer = await h.db.client.$queryRawUnsafe(query, ...values);
+      $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => {
+        const answer = await h.db.client.$queryRawUnsafe<T>(query, ...values);
         if (slowClaims && query.includes('FOR UPDATE SKIP LOCKED'))
           await new Promise((r) => setTimeout(r, 400));
         return answer;
