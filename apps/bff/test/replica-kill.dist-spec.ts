@@ -33,17 +33,20 @@ const pidOf = (name: string, replica: number) =>
   Number(readFileSync(join(process.env.MKT_DISTRIBUTED_DATA_DIR!, 'pids', `${name}-${replica}.pid`), 'utf8'));
 
 /**
- * Whether the consumer groups of `services` each have both replicas as members and no rebalance
- * under way: a replica killed and started again has rejoined, and its old member is gone.
+ * Waits until the consumer groups of `services` each have both replicas as members and no rebalance
+ * under way (a replica killed and started again has rejoined, and its old member is gone); answers
+ * whether they did within `timeoutMs`.
  */
-async function groupsSettled(services: string[]): Promise<boolean> {
+async function groupsSettle(services: string[], timeoutMs: number): Promise<boolean> {
   const kafka = new Kafka({ brokers: (await testInfrastructure()).kafkaBrokers, logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
   try {
     const prefix = process.env.MKT_DISTRIBUTED_KAFKA_TOPIC_PREFIX!;
-    const { groups } = await admin.describeGroups(services.map((name) => prefix + name));
-    return groups.every((group) => group.state === 'Stable' && group.members.length === 2);
+    const described = () => admin.describeGroups(services.map((name) => prefix + name));
+    const settled = ({ groups }: Awaited<ReturnType<typeof described>>) =>
+      groups.every((group) => group.state === 'Stable' && group.members.length === 2);
+    return settled(await poll(described, settled, timeoutMs));
   } finally {
     await admin.disconnect();
   }
@@ -162,13 +165,7 @@ describe('the distributed store losing a replica of order and of catalog mid-che
       ).not.toBe(killed[name]);
     // Back to normal for the suites after it once the restarted replicas rejoined their groups (a
     // checkout meanwhile would wait out a rebalance): a checkout verifies within its wait again.
-    expect(
-      await poll(
-        () => groupsSettled(['order', 'catalog']),
-        (settled) => settled,
-        60_000,
-      ),
-    ).toBe(true);
+    expect(await groupsSettle(['order', 'catalog'], 60_000)).toBe(true);
     const afterwards = await api.newShopper('replica-kill');
     const checkoutVerifies = () =>
       api
